@@ -42,15 +42,28 @@ test("an owner makes an API token after the password, reads findings with it, an
   expect(refused.status()).toBe(401);
 });
 
-test("the card's API reference shows each route with its scope, and leads back to Settings", async ({ page }) => {
+test("the card's API reference shows the generated document in its viewer, under the page's CSP, and leads back to Settings", async ({
+  page,
+}) => {
+  // The fixture fails the test on any CSP violation: the viewer runs with the page's nonce alone.
   await signInViaApi(page, DEMO.client);
   await page.goto("/client-portal?section=settings&tab=api");
   await page.getByRole("region", { name: "API tokens" }).getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  const comments = page.getByRole("region", { name: "POST /api/v1/findings/{id}/comments" });
-  await expect(comments).toContainText("Scope: findings:write");
-  await comments.getByRole("link", { name: "Created" }).first().click();
-  await expect(page).toHaveURL(/#schema-Created$/);
+  // The viewer is the page's main landmark: the first route in full, every part of the API listed.
+  const viewer = page.getByRole("main", { name: /^API documentation for / });
+  await expect(viewer.getByRole("heading", { name: "The company's engagements, by id, a page at a time" })).toBeVisible();
+  for (const part of ["Projects", "Findings", "Retests", "Reports", "Invoices", "Attestation letters", "Access log", "Webhooks"])
+    await expect(page.getByText(part, { exact: true }).first()).toBeAttached();
+  // Its colours are ours: the viewer's background is the page's.
+  const [viewerBackground, pageBackground] = await Promise.all([
+    viewer
+      .locator(".scalar-app")
+      .first()
+      .evaluate((el) => getComputedStyle(el).getPropertyValue("--scalar-background-1").trim()),
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-background").trim()),
+  ]);
+  expect(viewerBackground).toBe(pageBackground);
   await page.getByRole("link", { name: "Back to Settings" }).click();
   await expect(page.getByRole("region", { name: "API tokens" })).toBeVisible();
 });

@@ -3,9 +3,7 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { Alert } from "@/components/ui/alert";
 import { OWNER_ONLY_MESSAGE } from "@/server/core/actor";
-import { serverEnv } from "@/server/core/env";
 import { getPortalAccess } from "@/features/identity/server";
-import { openApiDocument } from "@/features/api/server";
 import { ApiReference } from "@/features/api/components/api-reference";
 
 export const metadata: Metadata = { title: "API reference · Client Portal", robots: { index: false } };
@@ -19,7 +17,7 @@ export default async function ApiReferencePage() {
   const access = await getPortalAccess();
   if (!access || access.mustEnrol) redirect("/client-portal");
   if (access.actor.personRole !== "owner") return <OwnersOnly />;
-  return <ApiReference document={openApiDocument(serverEnv().appUrl)} />;
+  return <ApiReference documentUrl="/api/v1/openapi.json" />;
 }
 
 function OwnersOnly() {

@@ -1,23 +1,38 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { z } from "zod";
 import { type ApiScope, OWNER_RIGHTS_SCOPES } from "@/lib/domain/api-scope";
 import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { getDb } from "@/server/core/get-db";
 import { AppError } from "@/server/core/errors";
+import { parseInput } from "@/server/core/handler";
 import { clientIp, hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { type ApiCaller, authenticateApiToken, recordTokenUse } from "./token-auth";
 import { claimIdempotencyKey, fingerprintOf, keepIdempotentAnswer, releaseIdempotencyKey } from "./idempotency";
 import { problemResponse } from "./problem";
+import type { ApiRouteDeclaration } from "./contract";
+import { queryOf } from "./v1/cursor";
 
 /** Requests per token per minute (docs/PRODUCT.md#api-and-webhooks); told in the RateLimit-* headers. */
 export const API_RATE_RULE: RateRule = { windowSeconds: 60, max: 300 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-/** A route's work: its return value is the JSON answer. `body` is the parsed JSON body of a write (undefined for a read). */
-export type ApiHandler = (
-  request: Request,
-  ctx: { caller: ApiCaller; params: Record<string, string | string[]>; body: unknown },
-) => Promise<unknown>;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** What a route's handler gets: the caller and its request's parts, each parsed with its declared schema. */
+export type ApiInput<D extends ApiRouteDeclaration> = {
+  request: Request;
+  caller: ApiCaller;
+  params: Parsed<D["params"]>;
+  query: Parsed<D["query"]>;
+  body: Parsed<D["body"]>;
+};
+/** A route's work: its value is the JSON answer the declaration's answer schema describes (none for a 204). */
+export type ApiHandler<D extends ApiRouteDeclaration> = (
+  input: ApiInput<D>,
+) => Promise<D["answer"] extends { schema: z.ZodType } ? z.output<D["answer"]["schema"]> : void>;
+/** A route method: its declaration rides along, so a test can match route files with the contract. */
+export type ApiRouteMethod = ((request: Request, context?: RouteContext) => Promise<Response>) & { declaration: ApiRouteDeclaration };
 
 export const missingScope = (scope: ApiScope) =>
   new AppError("forbidden", `This API token may not do this: it needs the ${scope} scope. Make a token with it in Settings.`);
@@ -42,16 +57,19 @@ export async function readApiBody(request: Request): Promise<{ raw: string; body
 }
 
 /**
- * A `/api/v1` route method (docs/PRODUCT.md#api-and-webhooks): the bearer token (never a cookie),
- * its scope, the token's rate limit with its RateLimit-* headers, then the handler, whose return
- * value is the JSON body (with `status`, 200 unless given; nothing for a 204), and the use recorded. A GET answers
+ * A `/api/v1` route method from its declaration (server/contract.ts; docs/PRODUCT.md#api-and-webhooks):
+ * the bearer token (never a cookie), the declared scope, the token's rate limit with its RateLimit-*
+ * headers, the path, query and body parsed with the declared schemas, then the handler, whose return
+ * value is the JSON body (with the declared status; nothing for a 204), and the use recorded. A GET answers
  * with an ETag and a 304 when the caller already has it; a POST with an Idempotency-Key answers a
  * retry with the first answer. Every error is problem+json. No same-origin check: a machine has no
  * origin, and a browser cannot send the token from another site without a CORS preflight this API
  * never grants.
  */
-export function apiRoute(scope: ApiScope, handler: ApiHandler, { status = 200 }: { status?: number } = {}) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
+export function apiRoute<const D extends ApiRouteDeclaration>(declaration: D, handler: ApiHandler<D>): ApiRouteMethod {
+  const { scope } = declaration;
+  const { status } = declaration.answer;
+  const method = async (request: Request, context?: RouteContext): Promise<Response> => {
     let limitHeaders: Record<string, string> = {};
     let heldKey: { tokenId: string; key: string } | null = null;
     const db = getDb();
@@ -100,7 +118,7 @@ export function apiRoute(scope: ApiScope, handler: ApiHandler, { status = 200 }:
         }
       }
 
-      const value = await handler(request, { caller, params, body });
+      const value = await handler({ request, caller, ...parseDeclared(declaration, { params, request, body }) } as ApiInput<D>);
       const json = status === 204 ? "" : JSON.stringify(value);
       // The change is made: from here a failure must not free the key, or a retry would make it twice.
       if (heldKey) await keepIdempotentAnswer(db, { ...heldKey, statusCode: status, body: json });
@@ -119,5 +137,23 @@ export function apiRoute(scope: ApiScope, handler: ApiHandler, { status = 200 }:
       if (heldKey) await releaseIdempotencyKey(db, heldKey).catch(() => undefined);
       return problemResponse(error, limitHeaders);
     }
+  };
+  return Object.assign(method, { declaration });
+}
+
+/**
+ * The request's parts through the declared schemas: a path that does not parse names nothing (404,
+ * like another company's object), a query or body that does not is a 400 with its field errors.
+ */
+function parseDeclared(
+  declaration: ApiRouteDeclaration,
+  { params, request, body }: { params: Record<string, string | string[]>; request: Request; body: unknown },
+) {
+  if (declaration.params && !declaration.params.safeParse(params).success)
+    throw new AppError("not_found", declaration.notFound ?? "Not found");
+  return {
+    params: declaration.params ? declaration.params.parse(params) : undefined,
+    query: declaration.query ? parseInput(declaration.query, queryOf(request)) : undefined,
+    body: declaration.body ? parseInput(declaration.body, body) : undefined,
   };
 }

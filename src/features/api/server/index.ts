@@ -1,6 +1,6 @@
 import "server-only";
 
-export { apiRoute, API_RATE_RULE, OWNER_SCOPES_ENDED } from "./api-route";
+export { apiRoute, type ApiRouteMethod, API_RATE_RULE, OWNER_SCOPES_ENDED } from "./api-route";
 export {
   API_TOKEN_NOT_FOUND,
   type ApiTokenRow,
@@ -13,8 +13,8 @@ export {
   revokeApiTokenAsFirm,
 } from "./tokens";
 export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } from "./token-auth";
-export { OPENAPI_PATHS, openApiDocument } from "./openapi";
-export { queryOf } from "./v1/cursor";
+export { API_V1, type ApiRouteDeclaration } from "./contract";
+export { openApiDocument } from "./openapi";
 export { apiGetFinding, apiListFindings } from "./v1/findings";
 export { apiListInvoices } from "./v1/invoices";
 export { apiListProjects } from "./v1/projects";

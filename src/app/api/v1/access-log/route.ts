@@ -1,7 +1,7 @@
-// GET /api/v1/access-log (token scope access-log:read) → { data: AccessLogEntry[], nextCursor, signedHead }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/access-log: declared by API_V1.listAccessLog (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiListAccessLog, apiRoute, queryOf } from "@/features/api/server";
+import { API_V1, apiListAccessLog, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("access-log:read", (request, { caller }) => apiListAccessLog(getDb(), caller, queryOf(request)));
+export const GET = apiRoute(API_V1.listAccessLog, ({ caller, query }) => apiListAccessLog(getDb(), caller, query));

@@ -1,7 +1,7 @@
-// GET /api/v1/attestation-letters (token scope reports:read) → { data: Letter[], nextCursor }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/attestation-letters: declared by API_V1.listAttestationLetters (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiListLetters, apiRoute, queryOf } from "@/features/api/server";
+import { API_V1, apiListLetters, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("reports:read", (request, { caller }) => apiListLetters(getDb(), caller, queryOf(request)));
+export const GET = apiRoute(API_V1.listAttestationLetters, ({ caller, query }) => apiListLetters(getDb(), caller, query));

@@ -1,7 +1,7 @@
-// GET /api/v1/invoices (token scope invoices:read) → { data: Invoice[], nextCursor }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/invoices: declared by API_V1.listInvoices (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiListInvoices, apiRoute, queryOf } from "@/features/api/server";
+import { API_V1, apiListInvoices, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("invoices:read", (request, { caller }) => apiListInvoices(getDb(), caller, queryOf(request)));
+export const GET = apiRoute(API_V1.listInvoices, ({ caller, query }) => apiListInvoices(getDb(), caller, query));

@@ -1,7 +1,7 @@
-// GET /api/v1/projects (token scope projects:read) → { data: Project[], nextCursor }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/projects: declared by API_V1.listProjects (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiListProjects, apiRoute, queryOf } from "@/features/api/server";
+import { API_V1, apiListProjects, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("projects:read", (request, { caller }) => apiListProjects(getDb(), caller, queryOf(request)));
+export const GET = apiRoute(API_V1.listProjects, ({ caller, query }) => apiListProjects(getDb(), caller, query));

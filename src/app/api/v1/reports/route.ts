@@ -1,7 +1,7 @@
-// GET /api/v1/reports (token scope reports:read) → { data: Report[], nextCursor }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/reports: declared by API_V1.listReports (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiListReports, apiRoute, queryOf } from "@/features/api/server";
+import { API_V1, apiListReports, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("reports:read", (request, { caller }) => apiListReports(getDb(), caller, queryOf(request)));
+export const GET = apiRoute(API_V1.listReports, ({ caller, query }) => apiListReports(getDb(), caller, query));

@@ -1,7 +1,7 @@
-// GET /api/v1/retests (token scope findings:read) → { data: Retest[], nextCursor }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/retests: declared by API_V1.listRetests (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiListRetests, apiRoute, queryOf } from "@/features/api/server";
+import { API_V1, apiListRetests, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("findings:read", (request, { caller }) => apiListRetests(getDb(), caller, queryOf(request)));
+export const GET = apiRoute(API_V1.listRetests, ({ caller, query }) => apiListRetests(getDb(), caller, query));

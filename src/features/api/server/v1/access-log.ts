@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { apiAccessLogQuerySchema, type apiAccessLogPageSchema } from "@/features/api/validation";
+import { type apiAccessLogQuerySchema, type apiAccessLogPageSchema } from "@/features/api/validation";
 import type { DbOrTx } from "@/server/core/db/client";
-import { parseInput } from "@/server/core/handler";
 import { latestSignedHeads, pageClientAccessLog } from "@/features/audit/server";
 import type { ApiCaller } from "../token-auth";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -14,9 +13,8 @@ import { decodeCursor, encodeCursor } from "./cursor";
 export async function apiListAccessLog(
   db: DbOrTx,
   caller: ApiCaller,
-  query: Record<string, string>,
+  q: z.output<typeof apiAccessLogQuerySchema>,
 ): Promise<z.output<typeof apiAccessLogPageSchema>> {
-  const q = parseInput(apiAccessLogQuerySchema, query);
   const before = decodeCursor(z.number().int().positive(), q.cursor);
   const { items, next } = await pageClientAccessLog(db, { actor: caller.actor, before, limit: q.limit, kind: q.kind });
   const [head] = await latestSignedHeads(db, [caller.actor.clientId]);

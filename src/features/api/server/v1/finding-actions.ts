@@ -1,19 +1,17 @@
 import "server-only";
 import type { z } from "zod";
 import {
-  apiCommentBodySchema,
+  type apiCommentBodySchema,
   type apiCreatedSchema,
   type apiFindingChangeSchema,
-  apiRemediationOwnerBodySchema,
-  apiRetestRequestBodySchema,
-  apiRiskAcceptanceBodySchema,
-  apiRunBodySchema,
+  type apiRemediationOwnerBodySchema,
+  type apiRetestRequestBodySchema,
+  type apiRiskAcceptanceBodySchema,
+  type apiRunBodySchema,
   type apiRunSchema,
 } from "@/features/api/validation";
-import { uuidSchema } from "@/lib/validation/common";
 import type { Db } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
-import { parseInput } from "@/server/core/handler";
 import {
   acceptRisk,
   addFindingComment,
@@ -28,13 +26,6 @@ import type { ApiCaller } from "../token-auth";
 // The client's own moves on a published finding (docs/PRODUCT.md#api-and-webhooks), through the
 // very functions the portal's actions call: the same checks, timeline entries, mails and webhooks.
 // The timeline names the token ("API token "…"") as their author.
-
-/** The finding the path names: a malformed id is missing like another company's. */
-function findingIdOf(params: Record<string, string | string[]>): string {
-  const id = String(params.id);
-  if (!uuidSchema.safeParse(id).success) throw new AppError("not_found", "Finding not found");
-  return id;
-}
 
 /** The finding after a change, as the write answers it. */
 async function changed(db: Db, caller: ApiCaller, findingId: string): Promise<z.output<typeof apiFindingChangeSchema>> {
@@ -52,12 +43,10 @@ async function changed(db: Db, caller: ApiCaller, findingId: string): Promise<z.
 export async function apiAddComment(
   db: Db,
   caller: ApiCaller,
-  params: Record<string, string | string[]>,
-  body: unknown,
+  findingId: string,
+  body: z.output<typeof apiCommentBodySchema>,
 ): Promise<z.output<typeof apiCreatedSchema>> {
-  const findingId = findingIdOf(params);
-  const input = parseInput(apiCommentBodySchema, body);
-  const { commentId } = await addFindingComment(db, { actor: caller.actor, findingId, ...input });
+  const { commentId } = await addFindingComment(db, { actor: caller.actor, findingId, ...body });
   return { data: { id: commentId } };
 }
 
@@ -65,12 +54,10 @@ export async function apiAddComment(
 export async function apiRequestRetest(
   db: Db,
   caller: ApiCaller,
-  params: Record<string, string | string[]>,
-  body: unknown,
+  findingId: string,
+  body: z.output<typeof apiRetestRequestBodySchema>,
 ): Promise<z.output<typeof apiCreatedSchema>> {
-  const findingId = findingIdOf(params);
-  const input = parseInput(apiRetestRequestBodySchema, body);
-  const { retestId } = await requestRetest(db, { actor: caller.actor, findingId, ...input });
+  const { retestId } = await requestRetest(db, { actor: caller.actor, findingId, ...body });
   return { data: { id: retestId } };
 }
 
@@ -78,12 +65,10 @@ export async function apiRequestRetest(
 export async function apiAcceptRisk(
   db: Db,
   caller: ApiCaller,
-  params: Record<string, string | string[]>,
-  body: unknown,
+  findingId: string,
+  body: z.output<typeof apiRiskAcceptanceBodySchema>,
 ): Promise<z.output<typeof apiFindingChangeSchema>> {
-  const findingId = findingIdOf(params);
-  const input = parseInput(apiRiskAcceptanceBodySchema, body);
-  await acceptRisk(db, { actor: caller.actor, findingId, ...input });
+  await acceptRisk(db, { actor: caller.actor, findingId, ...body });
   return changed(db, caller, findingId);
 }
 
@@ -91,11 +76,10 @@ export async function apiAcceptRisk(
 export async function apiSetRemediationOwner(
   db: Db,
   caller: ApiCaller,
-  params: Record<string, string | string[]>,
-  body: unknown,
+  findingId: string,
+  body: z.output<typeof apiRemediationOwnerBodySchema>,
 ): Promise<z.output<typeof apiFindingChangeSchema>> {
-  const findingId = findingIdOf(params);
-  const { ownerEmail } = parseInput(apiRemediationOwnerBodySchema, body);
+  const { ownerEmail } = body;
   let ownerUserId: string | null = null;
   if (ownerEmail !== null) {
     const people = await listOwnerOptions(db, { actor: caller.actor, clientId: caller.actor.clientId });
@@ -115,11 +99,9 @@ export async function apiSetRemediationOwner(
 export async function apiRecordRun(
   db: Db,
   caller: ApiCaller,
-  params: Record<string, string | string[]>,
-  body: unknown,
+  findingId: string,
+  body: z.output<typeof apiRunBodySchema>,
 ): Promise<z.output<typeof apiRunSchema>> {
-  const findingId = findingIdOf(params);
-  const input = parseInput(apiRunBodySchema, body);
-  const run = await recordClientRun(db, { actor: caller.actor, findingId, input });
+  const run = await recordClientRun(db, { actor: caller.actor, findingId, input: body });
   return { data: { id: run.measurementId, findingId, status: run.status, regressed: run.regressed, rate: run.rate } };
 }

@@ -1,15 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import {
-  apiFindingsQuerySchema,
+  type apiFindingsQuerySchema,
   type apiFindingAnswerSchema,
   type apiFindingListItemSchema,
   type apiFindingPageSchema,
 } from "@/features/api/validation";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
-import { AppError } from "@/server/core/errors";
-import { parseInput } from "@/server/core/handler";
 import { type FindingDetail, type FindingPageItem, getFinding, pageClientFindings } from "@/features/findings/server";
 import type { ApiCaller } from "../token-auth";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -37,9 +35,8 @@ const listShape = (f: FindingPageItem): z.output<typeof apiFindingListItemSchema
 export async function apiListFindings(
   db: DbOrTx,
   caller: ApiCaller,
-  query: Record<string, string>,
+  q: z.output<typeof apiFindingsQuerySchema>,
 ): Promise<z.output<typeof apiFindingPageSchema>> {
-  const q = parseInput(apiFindingsQuerySchema, query);
   const after = decodeCursor(findingCursorSchema, q.cursor);
   const { items, next } = await pageClientFindings(db, {
     actor: caller.actor,
@@ -91,8 +88,8 @@ const detailShape = (f: FindingDetail) => ({
 
 /** GET /api/v1/findings/{id}: one published finding of the company, else 404 like a missing one. */
 export async function apiGetFinding(db: DbOrTx, caller: ApiCaller, findingId: string): Promise<z.output<typeof apiFindingAnswerSchema>> {
-  // getFinding answers another company's finding, or a draft, as missing (the client scope).
-  if (!uuidSchema.safeParse(findingId).success) throw new AppError("not_found", "Finding not found");
+  // getFinding answers another company's finding, or a draft, as missing (the client scope); the
+  // declared path schema has already answered a malformed id the same way.
   const finding = await getFinding(db, { actor: caller.actor, findingId });
   return { data: detailShape(finding) };
 }

@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { apiPageQuerySchema, type apiLetterPageSchema } from "@/features/api/validation";
+import { type apiPageQuerySchema, type apiLetterPageSchema } from "@/features/api/validation";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
-import { parseInput } from "@/server/core/handler";
 import { pagePortalLetters } from "@/features/attestations/server";
 import type { ApiCaller } from "../token-auth";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -14,9 +13,8 @@ const letterCursorSchema = z.object({ t: z.iso.datetime(), i: uuidSchema });
 export async function apiListLetters(
   db: DbOrTx,
   caller: ApiCaller,
-  query: Record<string, string>,
+  q: z.output<typeof apiPageQuerySchema>,
 ): Promise<z.output<typeof apiLetterPageSchema>> {
-  const q = parseInput(apiPageQuerySchema, query);
   const after = decodeCursor(letterCursorSchema, q.cursor);
   const { items, next } = await pagePortalLetters(db, {
     actor: caller.actor,

@@ -1,10 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { apiModelVersionBodySchema, type apiModelVersionSchema } from "@/features/api/validation";
-import { uuidSchema } from "@/lib/validation/common";
+import { type apiModelVersionBodySchema, type apiModelVersionSchema } from "@/features/api/validation";
 import type { Db } from "@/server/core/db/client";
-import { AppError } from "@/server/core/errors";
-import { parseInput } from "@/server/core/handler";
 import { notVerifiedFindings, recordModelVersion } from "@/features/findings/server";
 import type { ApiCaller } from "../token-auth";
 
@@ -17,13 +14,9 @@ import type { ApiCaller } from "../token-auth";
 export async function apiRecordModelVersion(
   db: Db,
   caller: ApiCaller,
-  params: Record<string, string | string[]>,
-  body: unknown,
+  projectId: string,
+  input: z.output<typeof apiModelVersionBodySchema>,
 ): Promise<z.output<typeof apiModelVersionSchema>> {
-  const projectId = String(params.id);
-  // A malformed id is missing like another company's engagement.
-  if (!uuidSchema.safeParse(projectId).success) throw new AppError("not_found", "Engagement not found");
-  const input = parseInput(apiModelVersionBodySchema, body);
   const { changed, record } = await recordModelVersion(db, { actor: caller.actor, input: { projectId, ...input } });
   const flagged = await notVerifiedFindings(db, { projectId });
   return {

@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { apiRetestsQuerySchema, type apiRetestPageSchema } from "@/features/api/validation";
+import { type apiRetestsQuerySchema, type apiRetestPageSchema } from "@/features/api/validation";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
-import { parseInput } from "@/server/core/handler";
 import { pageClientRetests } from "@/features/findings/server";
 import type { ApiCaller } from "../token-auth";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -14,9 +13,8 @@ const retestCursorSchema = z.object({ t: z.iso.datetime(), i: uuidSchema });
 export async function apiListRetests(
   db: DbOrTx,
   caller: ApiCaller,
-  query: Record<string, string>,
+  q: z.output<typeof apiRetestsQuerySchema>,
 ): Promise<z.output<typeof apiRetestPageSchema>> {
-  const q = parseInput(apiRetestsQuerySchema, query);
   const after = decodeCursor(retestCursorSchema, q.cursor);
   const { items, next } = await pageClientRetests(db, {
     actor: caller.actor,

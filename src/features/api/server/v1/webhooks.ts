@@ -1,12 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import type { apiWebhookCreatedSchema, apiWebhookEndpointListSchema } from "@/features/api/validation";
-import { createWebhookEndpointSchema } from "@/features/webhooks/validation";
-import { uuidSchema } from "@/lib/validation/common";
+import type { createWebhookEndpointSchema } from "@/features/webhooks/validation";
 import type { DbOrTx } from "@/server/core/db/client";
-import { AppError } from "@/server/core/errors";
-import { parseInput } from "@/server/core/handler";
-import { createWebhookEndpoint, deleteWebhookEndpoint, ENDPOINT_NOT_FOUND, listWebhookEndpoints } from "@/features/webhooks/server";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "@/features/webhooks/server";
 import type { ApiCaller } from "../token-auth";
 
 // The company's webhook endpoints through the API (webhooks:manage, an owner's right): the same
@@ -20,14 +17,15 @@ export async function apiListWebhooks(db: DbOrTx, caller: ApiCaller): Promise<z.
 }
 
 /** POST /api/v1/webhooks: a new endpoint; a signed one's secret is answered this once. */
-export async function apiCreateWebhook(db: DbOrTx, caller: ApiCaller, body: unknown): Promise<z.output<typeof apiWebhookCreatedSchema>> {
-  const input = parseInput(createWebhookEndpointSchema, body);
+export async function apiCreateWebhook(
+  db: DbOrTx,
+  caller: ApiCaller,
+  input: z.output<typeof createWebhookEndpointSchema>,
+): Promise<z.output<typeof apiWebhookCreatedSchema>> {
   return { data: await createWebhookEndpoint(db, { actor: caller.actor, ...input }) };
 }
 
 /** DELETE /api/v1/webhooks/{id}. */
-export async function apiDeleteWebhook(db: DbOrTx, caller: ApiCaller, params: Record<string, string | string[]>): Promise<void> {
-  const endpointId = String(params.id);
-  if (!uuidSchema.safeParse(endpointId).success) throw new AppError("not_found", ENDPOINT_NOT_FOUND);
+export async function apiDeleteWebhook(db: DbOrTx, caller: ApiCaller, endpointId: string): Promise<void> {
   await deleteWebhookEndpoint(db, { actor: caller.actor, endpointId });
 }

@@ -1,7 +1,7 @@
-// GET /api/v1/findings/{id} (token scope findings:read) → { data: FindingDetail }: docs/PRODUCT.md#api-and-webhooks.
+// GET /api/v1/findings/{id}: declared by API_V1.getFinding (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiGetFinding, apiRoute } from "@/features/api/server";
+import { API_V1, apiGetFinding, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute("findings:read", (_request, { caller, params }) => apiGetFinding(getDb(), caller, String(params.id)));
+export const GET = apiRoute(API_V1.getFinding, ({ caller, params }) => apiGetFinding(getDb(), caller, params.id));

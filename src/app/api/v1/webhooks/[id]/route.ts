@@ -1,9 +1,7 @@
-// DELETE /api/v1/webhooks/{id} (token scope webhooks:manage) → 204: docs/PRODUCT.md#api-and-webhooks.
+// DELETE /api/v1/webhooks/{id}: declared by API_V1.deleteWebhook (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiDeleteWebhook, apiRoute } from "@/features/api/server";
+import { API_V1, apiDeleteWebhook, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = apiRoute("webhooks:manage", (_request, { caller, params }) => apiDeleteWebhook(getDb(), caller, params), {
-  status: 204,
-});
+export const DELETE = apiRoute(API_V1.deleteWebhook, ({ caller, params }) => apiDeleteWebhook(getDb(), caller, params.id));

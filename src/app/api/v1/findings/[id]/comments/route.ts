@@ -1,9 +1,7 @@
-// POST /api/v1/findings/{id}/comments { body } (token scope findings:write; Idempotency-Key) → 201 { data: { id } }: docs/PRODUCT.md#api-and-webhooks.
+// POST /api/v1/findings/{id}/comments: declared by API_V1.addFindingComment (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiAddComment, apiRoute } from "@/features/api/server";
+import { API_V1, apiAddComment, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute("findings:write", (_request, { caller, params, body }) => apiAddComment(getDb(), caller, params, body), {
-  status: 201,
-});
+export const POST = apiRoute(API_V1.addFindingComment, ({ caller, params, body }) => apiAddComment(getDb(), caller, params.id, body));

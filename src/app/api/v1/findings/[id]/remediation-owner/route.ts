@@ -1,9 +1,9 @@
-// PUT /api/v1/findings/{id}/remediation-owner { ownerEmail } (token scope findings:write) → { data: { id, status, owner } }: docs/PRODUCT.md#api-and-webhooks.
+// PUT /api/v1/findings/{id}/remediation-owner: declared by API_V1.setRemediationOwner (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiRoute, apiSetRemediationOwner } from "@/features/api/server";
+import { API_V1, apiSetRemediationOwner, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute("findings:write", (_request, { caller, params, body }) =>
-  apiSetRemediationOwner(getDb(), caller, params, body),
+export const PUT = apiRoute(API_V1.setRemediationOwner, ({ caller, params, body }) =>
+  apiSetRemediationOwner(getDb(), caller, params.id, body),
 );

@@ -1,9 +1,7 @@
-// POST /api/v1/findings/{id}/retest-requests { note } (token scope findings:write; Idempotency-Key) → 201 { data: { id } }: docs/PRODUCT.md#api-and-webhooks.
+// POST /api/v1/findings/{id}/retest-requests: declared by API_V1.requestRetest (src/features/api/server/contract.ts); docs/PRODUCT.md#api-and-webhooks.
 import { getDb } from "@/server/core/get-db";
-import { apiRequestRetest, apiRoute } from "@/features/api/server";
+import { API_V1, apiRequestRetest, apiRoute } from "@/features/api/server";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute("findings:write", (_request, { caller, params, body }) => apiRequestRetest(getDb(), caller, params, body), {
-  status: 201,
-});
+export const POST = apiRoute(API_V1.requestRetest, ({ caller, params, body }) => apiRequestRetest(getDb(), caller, params.id, body));
