@@ -21,6 +21,10 @@ const PGLITE_SMOKE = [
   "src/features/portal/tests/portal-data.test.ts",
   "src/features/findings/tests/findings.test.ts",
   "src/features/invoices/tests/admin-invoices.test.ts",
+  // The job engine runs on the embedded database through its own adapter: retries, dead letters,
+  // schedules, shutdown, and delivery through a running engine.
+  "tests/integration/job-engine.test.ts",
+  "tests/integration/job-delivery.test.ts",
 ];
 
 /** The integration projects' shared settings. */
