@@ -12,6 +12,8 @@ import {
   apiFindingChangeSchema,
   apiModelVersionBodySchema,
   apiModelVersionSchema,
+  apiRerunBodySchema,
+  apiRerunSchema,
   apiRunBodySchema,
   apiRunSchema,
   apiLetterPageSchema,
@@ -72,6 +74,7 @@ for (const [schema, id] of [
   [apiFindingChangeSchema, "FindingChange"],
   [apiModelVersionSchema, "ModelVersion"],
   [apiRunSchema, "Run"],
+  [apiRerunSchema, "Rerun"],
   [apiProblemSchema, "Problem"],
 ] as const)
   registry.add(schema as z.ZodType, { id });
@@ -157,6 +160,22 @@ export const OPENAPI_PATHS = {
         ...done("200", "ModelVersion", "The version recorded (or already current)"),
         ...errors,
         "404": problem("No engagement of the company has this id"),
+        "415": problem("The body is not sent as application/json"),
+      },
+    },
+  },
+  "/api/v1/projects/{id}/runs": {
+    post: {
+      operationId: "recordRerun",
+      summary:
+        "Record a run of the engagement target's reproducers on one model version (each finding's counts, turns for conversations); compared with the previous run on that version, a finding left out is only not seen",
+      security: [{ token: ["findings:write"] }],
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+      requestBody: jsonBody(apiRerunBodySchema),
+      responses: {
+        ...done("201", "Rerun", "The run recorded"),
+        ...errors,
+        "404": problem("No engagement of the company has this id, or a finding is not one of its published findings"),
         "415": problem("The body is not sent as application/json"),
       },
     },

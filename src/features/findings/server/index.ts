@@ -104,6 +104,7 @@ export {
   type RunSummary,
 } from "./reruns/compare";
 export { flagOverdueSchedules, listRerunSchedules, type RerunSchedule, setRerunSchedule } from "./reruns/schedules";
+export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export {

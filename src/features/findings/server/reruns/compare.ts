@@ -47,7 +47,7 @@ const runColumns = {
   recordedByName: rerunRuns.recordedByName,
   createdAt: rerunRuns.createdAt,
 };
-type RunRow = { [K in keyof typeof runColumns]: (typeof runColumns)[K]["_"]["data"] };
+type RunRow = Omit<RunSummary, "recordedAt"> & { clientId: string; createdAt: Date };
 const summaryOf = ({ clientId: _clientId, createdAt, ...row }: RunRow): RunSummary => ({ ...row, recordedAt: createdAt.toISOString() });
 const scopeOf = (actor: Actor) => (actor.role === "admin" ? undefined : eq(projects.clientId, actor.clientId));
 
