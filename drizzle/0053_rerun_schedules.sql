@@ -30,6 +30,8 @@ CREATE TABLE "rerun_schedules" (
 	CONSTRAINT "rerun_schedules_model_id_check" CHECK (length("rerun_schedules"."model_id") between 1 and 200)
 );
 --> statement-breakpoint
+ALTER TABLE "finding_imports" DROP CONSTRAINT "finding_imports_format_check";--> statement-breakpoint
+ALTER TABLE "findings" DROP CONSTRAINT "findings_source_tool_check";--> statement-breakpoint
 ALTER TABLE "finding_measurements" ADD COLUMN "rerun_id" uuid;--> statement-breakpoint
 ALTER TABLE "finding_measurements" ADD COLUMN "turns_used" integer;--> statement-breakpoint
 ALTER TABLE "finding_measurements" ADD COLUMN "turn_budget" integer;--> statement-breakpoint
@@ -45,6 +47,8 @@ CREATE UNIQUE INDEX "rerun_schedules_target_idx" ON "rerun_schedules" USING btre
 CREATE INDEX "rerun_schedules_due_idx" ON "rerun_schedules" USING btree ("due_at");--> statement-breakpoint
 ALTER TABLE "finding_measurements" ADD CONSTRAINT "finding_measurements_rerun_id_rerun_runs_id_fk" FOREIGN KEY ("rerun_id") REFERENCES "public"."rerun_runs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "finding_measurements_rerun_idx" ON "finding_measurements" USING btree ("rerun_id");--> statement-breakpoint
+ALTER TABLE "finding_imports" ADD CONSTRAINT "finding_imports_format_check" CHECK ("finding_imports"."format" in ('sarif', 'nessus', 'burp', 'zap_xml', 'zap_json', 'nuclei', 'garak', 'promptfoo', 'pyrit', 'csv'));--> statement-breakpoint
 ALTER TABLE "finding_measurements" ADD CONSTRAINT "finding_measurements_turns_check" CHECK (("finding_measurements"."turn_budget" is null or "finding_measurements"."turn_budget" >= 1) and ("finding_measurements"."turns_used" is null or "finding_measurements"."turns_used" >= "finding_measurements"."trials")
           and ("finding_measurements"."seed_prompts" is null or "finding_measurements"."seed_prompts" between 1 and "finding_measurements"."trials")
-          and ("finding_measurements"."effective_trials" is null or "finding_measurements"."effective_trials" between 1 and "finding_measurements"."trials"));
+          and ("finding_measurements"."effective_trials" is null or "finding_measurements"."effective_trials" between 1 and "finding_measurements"."trials"));--> statement-breakpoint
+ALTER TABLE "findings" ADD CONSTRAINT "findings_source_tool_check" CHECK ("findings"."source_tool" in ('sarif', 'nessus', 'burp', 'zap_xml', 'zap_json', 'nuclei', 'garak', 'promptfoo', 'pyrit', 'csv'));

@@ -101,6 +101,7 @@ export {
   RUN_NOT_FOUND,
   type RunComparisonPage,
   type RunComparisonRow,
+  type RunCounts,
   type RunSummary,
 } from "./reruns/compare";
 export { flagOverdueSchedules, listRerunSchedules, type RerunSchedule, setRerunSchedule } from "./reruns/schedules";

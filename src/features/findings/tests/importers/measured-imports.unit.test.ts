@@ -81,6 +81,25 @@ describe("promptfoo's counts", () => {
   });
 });
 
+describe("promptfoo's multi-turn strategies", () => {
+  it("keep each conversation's session id and turns, the budget and the seed prompts", async () => {
+    const turn = { prompt: "…", output: "…" };
+    const result = (session: string, turns: number, goal: string, success: boolean) => ({
+      success,
+      provider: { id: "openai:gpt-4o" },
+      metadata: { pluginId: "harmful:hate", strategyId: "crescendo", sessionId: session, redteamHistory: Array(turns).fill(turn), originalText: goal, maxTurns: 10 },
+    });
+    const doc = JSON.stringify({
+      results: {
+        results: [result("s-1", 4, "seed A", false), result("s-2", 10, "seed A", true), result("s-3", 6, "seed B", true), result("s-4", 2, "seed B", true)],
+      },
+    });
+    const [finding] = await readAll("promptfoo", doc);
+    expect(finding!.measurement).toMatchObject({ trials: 4, successes: 1, turnsUsed: 22, turnBudget: 10, seedPrompts: 2 });
+    expect(finding!.description).toContain("Conversations:\n- s-1 (4 turns)\n- s-2 (10 turns)");
+  });
+});
+
 describe("a model's name", () => {
   it("splits a version written after @ or a date at the end, and keeps the id as the provider spells it", () => {
     expect(splitModelName("gateway-model@2026-10")).toEqual({ modelId: "gateway-model", modelVersion: "2026-10" });
