@@ -50,6 +50,11 @@ describe("the clustered interval", () => {
   });
   it("counts the trials as they are with one seed, or no success", () => {
     expect(effectiveTrials([{ successes: 3, trials: 12 }])).toBe(12);
-    expect(effectiveTrials([{ successes: 0, trials: 5 }, { successes: 0, trials: 7 }])).toBe(12);
+    expect(
+      effectiveTrials([
+        { successes: 0, trials: 5 },
+        { successes: 0, trials: 7 },
+      ]),
+    ).toBe(12);
   });
 });

@@ -22,7 +22,10 @@ const FILE = readFileSync(path.resolve(import.meta.dirname, "../../../../tests/f
 
 describe("a PyRIT results file", () => {
   it("imports with its conversation ids, per-conversation counts and turns", async () => {
-    const [project] = await t.db.insert(projects).values({ clientId: DEMO_CLIENTS.acme.id, projectName: "PyRIT run" }).returning({ id: projects.id });
+    const [project] = await t.db
+      .insert(projects)
+      .values({ clientId: DEMO_CLIENTS.acme.id, projectName: "PyRIT run" })
+      .returning({ id: projects.id });
     const form = new FormData();
     form.set("projectId", project!.id);
     form.set("format", "");
@@ -46,7 +49,15 @@ describe("a PyRIT results file", () => {
     // The evidence (its successful conversations) goes into the description, as garak's and promptfoo's.
     expect(finding!.description).toContain("Conversation 6f1c2a40-0001-4c1e-9a51-2a7f0c000001 (4 turns)");
     const [measurement] = await t.db.select().from(findingMeasurements).where(eq(findingMeasurements.findingId, finding!.id));
-    expect(measurement).toMatchObject({ source: "import", trials: 3, successes: 1, turnsUsed: 21, turnBudget: 10, seedPrompts: 2, modelId: "gateway-model" });
+    expect(measurement).toMatchObject({
+      source: "import",
+      trials: 3,
+      successes: 1,
+      turnsUsed: 21,
+      turnBudget: 10,
+      seedPrompts: 2,
+      modelId: "gateway-model",
+    });
     expect(measurement!.effectiveTrials).toBeGreaterThanOrEqual(1);
   });
 });

@@ -106,7 +106,10 @@ export function RunComparisonTable({ page }: { page: RunComparisonPage }) {
 
 /** The engagement's runs, newest first, each a link to its comparison. */
 export function RunsList({ runs, hrefOf, selected }: { runs: RunSummary[]; hrefOf: (run: RunSummary) => string; selected: string | null }) {
-  if (runs.length === 0) return <p className="text-sm text-muted">No run yet. Your CI posts one to the company API (POST /api/v1/projects/&#123;id&#125;/runs).</p>;
+  if (runs.length === 0)
+    return (
+      <p className="text-sm text-muted">No run yet. Your CI posts one to the company API (POST /api/v1/projects/&#123;id&#125;/runs).</p>
+    );
   return (
     <ul className="space-y-1 text-sm">
       {runs.map((run) => (

@@ -35,7 +35,9 @@ export function RunsScreen({
       <Card className="space-y-3">
         <h2 className="font-semibold">Schedules</h2>
         <SchedulesList schedules={schedules} />
-        {canSchedule ? <RerunScheduleForm projectId={projectId} side={side} modelId={runs[0]?.modelId ?? schedules[0]?.modelId ?? ""} /> : null}
+        {canSchedule ? (
+          <RerunScheduleForm projectId={projectId} side={side} modelId={runs[0]?.modelId ?? schedules[0]?.modelId ?? ""} />
+        ) : null}
       </Card>
     </div>
   );

@@ -66,7 +66,8 @@ export class ConversationTally {
       return;
     }
     this.any = true;
-    if (conversation.id && this.ids.length < this.keep) this.ids.push(conversation.turns ? `${conversation.id} (${conversation.turns} turns)` : conversation.id);
+    if (conversation.id && this.ids.length < this.keep)
+      this.ids.push(conversation.turns ? `${conversation.id} (${conversation.turns} turns)` : conversation.id);
     if (conversation.turns) this.turns += conversation.turns;
     else this.allTurns = false;
     if (conversation.budget) this.budget = Math.max(this.budget ?? 0, conversation.budget);

@@ -133,7 +133,12 @@ function cleanMeasurement(m: ImportedMeasurement): ImportedMeasurement {
     detector: nameOrNull(m.detector, 200),
     // A conversation's fields only when the trials were conversations.
     ...(m.turnsUsed || m.turnBudget || m.seedPrompts
-      ? { turnsUsed: m.turnsUsed ?? null, turnBudget: m.turnBudget ?? null, seedPrompts: m.seedPrompts ?? null, effectiveTrials: m.effectiveTrials ?? null }
+      ? {
+          turnsUsed: m.turnsUsed ?? null,
+          turnBudget: m.turnBudget ?? null,
+          seedPrompts: m.seedPrompts ?? null,
+          effectiveTrials: m.effectiveTrials ?? null,
+        }
       : {}),
   };
 }

@@ -33,7 +33,11 @@ const resultsOf = (document: unknown): unknown[] => {
 };
 
 const identifierOf = (result: Record<string, unknown>) => {
-  const identifier = isObject(result.attack_identifier) ? result.attack_identifier : isObject(result.orchestrator_identifier) ? result.orchestrator_identifier : {};
+  const identifier = isObject(result.attack_identifier)
+    ? result.attack_identifier
+    : isObject(result.orchestrator_identifier)
+      ? result.orchestrator_identifier
+      : {};
   return textOf(identifier.__type__) || textOf(identifier.name) || "Attack";
 };
 
@@ -41,7 +45,9 @@ const whole = (value: unknown): number | null => (typeof value === "number" && N
 
 /** success / failure / undetermined; an undetermined conversation is no trial (its outcome is unknown). */
 function outcomeOf(result: Record<string, unknown>): boolean | null {
-  const outcome = textOf(result.outcome).toLowerCase().replace(/^attackoutcome\./, "");
+  const outcome = textOf(result.outcome)
+    .toLowerCase()
+    .replace(/^attackoutcome\./, "");
   if (outcome === "success") return true;
   if (outcome === "failure") return false;
   if (outcome === "undetermined") return null;
@@ -105,7 +111,8 @@ function findingOf(attack: Attack): ImportedFinding | null {
   const trials = conversations.length;
   const successes = conversations.filter((c) => c.success).length;
   if (successes === 0) return null;
-  if (trials > MEASUREMENT_TRIALS_MAX) throw refuse(TOOL, `the attack ${attack.name} has more than ${MEASUREMENT_TRIALS_MAX} conversations.`);
+  if (trials > MEASUREMENT_TRIALS_MAX)
+    throw refuse(TOOL, `the attack ${attack.name} has more than ${MEASUREMENT_TRIALS_MAX} conversations.`);
   const byObjective = new Map<string, { successes: number; trials: number }>();
   for (const c of conversations) {
     const cluster = byObjective.get(c.objective) ?? { successes: 0, trials: 0 };
@@ -118,12 +125,19 @@ function findingOf(attack: Attack): ImportedFinding | null {
   const rate = successes / trials;
   const listed = conversations
     .slice(0, CONVERSATIONS_LISTED)
-    .map((c) => `- ${c.id}: ${c.success ? "objective achieved" : "failed"}${c.turns ? ` in ${c.turns} turn${c.turns === 1 ? "" : "s"}` : ""}`);
+    .map(
+      (c) => `- ${c.id}: ${c.success ? "objective achieved" : "failed"}${c.turns ? ` in ${c.turns} turn${c.turns === 1 ? "" : "s"}` : ""}`,
+    );
   const examples = conversations
     .filter((c) => c.success)
     .slice(0, EXAMPLES_MAX)
     .map((c) =>
-      [`Conversation ${c.id}${c.turns ? ` (${c.turns} turns)` : ""}`, `Objective:\n${c.objective.slice(0, EXAMPLE_TEXT_MAX)}`, `Last response:\n${c.lastResponse.slice(0, EXAMPLE_TEXT_MAX)}`, c.reason ? `Scorer: ${c.reason.slice(0, EXAMPLE_TEXT_MAX)}` : ""]
+      [
+        `Conversation ${c.id}${c.turns ? ` (${c.turns} turns)` : ""}`,
+        `Objective:\n${c.objective.slice(0, EXAMPLE_TEXT_MAX)}`,
+        `Last response:\n${c.lastResponse.slice(0, EXAMPLE_TEXT_MAX)}`,
+        c.reason ? `Scorer: ${c.reason.slice(0, EXAMPLE_TEXT_MAX)}` : "",
+      ]
         .filter(Boolean)
         .join("\n\n"),
     );

@@ -13,7 +13,10 @@ export type RunsPage = { schedules: RerunSchedule[]; runs: RunSummary[]; compari
  * newest when none or another engagement's is chosen). Null for an engagement that is missing or
  * another company's, like a malformed id.
  */
-export async function loadRunsPage(db: Db, { actor, projectId, runId }: { actor: Actor; projectId: unknown; runId: unknown }): Promise<RunsPage | null> {
+export async function loadRunsPage(
+  db: Db,
+  { actor, projectId, runId }: { actor: Actor; projectId: unknown; runId: unknown },
+): Promise<RunsPage | null> {
   const project = uuidSchema.safeParse(projectId);
   if (!project.success) return null;
   const schedules = await listRerunSchedules(db, { actor, projectId: project.data }).catch((error: unknown) => {

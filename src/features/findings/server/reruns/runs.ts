@@ -1,14 +1,14 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { isAiFinding } from "@/lib/domain/finding-measurement";
 import { nextDueAt, type RerunSource } from "@/lib/domain/rerun";
 import type { RerunValues } from "@/features/findings/validation";
 import { type Actor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingMeasurements, findings, projects, rerunRuns, rerunSchedules } from "@/server/core/db/schema";
+import { findingMeasurements, findings, rerunRuns, rerunSchedules } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { NO_RUNS_FOR_THIS_FINDING, recordClientRun } from "../client-runs";
-import { ENGAGEMENT_NOT_FOUND } from "../model-versions";
+import { engagementOf, sameRerunProvider } from "./engagement";
 
 // A run of an engagement target's reproducers on one model version (docs/PRODUCT.md#measured-ai-findings):
 // posted by the client's CI through the company API, or imported by the firm. Each finding's counts
@@ -16,21 +16,6 @@ import { ENGAGEMENT_NOT_FOUND } from "../model-versions";
 // comparison, its status untouched: an absent result is no evidence of a fix.
 
 export type RecordedRerun = { id: string; findings: number; regressed: number };
-
-/** A provider as a target names it: unnamed is null, matched as null (never as ""). */
-export const sameRerunProvider = (column: typeof rerunRuns.provider | typeof rerunSchedules.provider, provider: string | null) =>
-  provider === null ? isNull(column) : eq(column, provider);
-
-/** The engagement, the actor's own (any for the firm), or a 404 like a missing one. */
-export async function engagementOf(db: DbOrTx, actor: Actor, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
-    .from(projects)
-    .where(actor.role === "admin" ? eq(projects.id, projectId) : and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
-    .limit(1);
-  if (!row) throw ENGAGEMENT_NOT_FOUND();
-  return row;
-}
 
 /**
  * Records a run in one transaction: the run, each finding's measurement (the client's through

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { projects, rerunSchedules } from "@/server/core/db/schema";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyAdmins, notifyClientOwners } from "@/features/notifications/server";
-import { engagementOf, sameRerunProvider } from "./runs";
+import { engagementOf, sameRerunProvider } from "./engagement";
 
 // Schedules of re-runs (docs/PRODUCT.md#measured-ai-findings): one per engagement target, set by
 // the firm or an owner of the company. A run that did not arrive by its due time is flagged

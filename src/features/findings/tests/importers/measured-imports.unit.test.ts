@@ -87,11 +87,23 @@ describe("promptfoo's multi-turn strategies", () => {
     const result = (session: string, turns: number, goal: string, success: boolean) => ({
       success,
       provider: { id: "openai:gpt-4o" },
-      metadata: { pluginId: "harmful:hate", strategyId: "crescendo", sessionId: session, redteamHistory: Array(turns).fill(turn), originalText: goal, maxTurns: 10 },
+      metadata: {
+        pluginId: "harmful:hate",
+        strategyId: "crescendo",
+        sessionId: session,
+        redteamHistory: Array(turns).fill(turn),
+        originalText: goal,
+        maxTurns: 10,
+      },
     });
     const doc = JSON.stringify({
       results: {
-        results: [result("s-1", 4, "seed A", false), result("s-2", 10, "seed A", true), result("s-3", 6, "seed B", true), result("s-4", 2, "seed B", true)],
+        results: [
+          result("s-1", 4, "seed A", false),
+          result("s-2", 10, "seed A", true),
+          result("s-3", 6, "seed B", true),
+          result("s-4", 2, "seed B", true),
+        ],
       },
     });
     const [finding] = await readAll("promptfoo", doc);

@@ -38,6 +38,8 @@ describe("the PyRIT reader", () => {
 
   it("refuses a file without results or a result without its conversation id", async () => {
     expect(await refusalOf("pyrit", bytes('{"a": 1}'))).toMatch(/no list of attack results/);
-    expect(await refusalOf("pyrit", bytes('[{"objective": "x", "outcome": "success"}]'))).toBe("Not a valid PyRIT file: result 1: it has no conversation_id.");
+    expect(await refusalOf("pyrit", bytes('[{"objective": "x", "outcome": "success"}]'))).toBe(
+      "Not a valid PyRIT file: result 1: it has no conversation_id.",
+    );
   });
 });

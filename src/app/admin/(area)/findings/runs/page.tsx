@@ -27,7 +27,7 @@ export default async function AdminRunsPage({ searchParams }: { searchParams: Pr
         description="Each run of the engagement's reproducers against the previous run on the same model version. A finding not seen in a run stays open."
         actions={
           <Link href={`/admin/findings?projectId=${encodeURIComponent(projectId)}`} className="text-sm text-accent underline">
-            Back to the engagement's findings
+            Back to the engagement&apos;s findings
           </Link>
         }
       />
