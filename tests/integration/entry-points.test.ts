@@ -1100,7 +1100,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: ({ target }) => ({ searchParams: { project: target.projectId } }),
     expect: {
       anonymous: "redirect /client-portal",
-      clientA: "renders",
+      clientA: "renders main",
       clientB: "notFound",
       admin: "redirect /client-portal",
     },

@@ -17,6 +17,7 @@ import { rerunScheduleSchema, rerunSchema, type RerunInput } from "@/features/fi
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_MEASURED, DEMO_MODEL } from "@/features/demo/server/demo-measurements";
+import { DEMO_RERUNS } from "@/features/demo/server/demo-reruns";
 import { emailOutbox, findingMeasurements, findings, rerunSchedules } from "@/server/core/db/schema";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -143,7 +144,10 @@ describe("a scheduled re-run", () => {
     const [flagged] = await t.db.select().from(rerunSchedules).where(eq(rerunSchedules.id, id));
     expect(flagged!.overdueAt).not.toBeNull();
     expect(
-      await t.db.$count(emailOutbox, and(eq(emailOutbox.kind, "notify_rerun_overdue"), eq(emailOutbox.toAddress, DEMO_USERS.acme.email))),
+      await t.db.$count(
+        emailOutbox,
+        and(eq(emailOutbox.subject, "Scheduled re-run overdue: overdue-model"), eq(emailOutbox.toAddress, DEMO_USERS.acme.email)),
+      ),
     ).toBe(1);
     // A second pass flags nothing again.
     expect((await flagOverdueSchedules(t.db, inEightDays)).flagged).toBe(0);
@@ -164,5 +168,19 @@ describe("a scheduled re-run", () => {
     const [cleared] = await t.db.select().from(rerunSchedules).where(eq(rerunSchedules.id, id));
     expect(cleared!.overdueAt).toBeNull();
     expect(cleared!.dueAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+  });
+});
+
+describe("the demo's scheduled re-runs", () => {
+  it("compare Acme's two runs: the conversation finding still present, the other not seen and still open", async () => {
+    const acme = await clientActor(DEMO_USERS.acme.email);
+    const page = await getRunComparison(t.db, { actor: acme, runId: DEMO_RERUNS.secondRun });
+    expect(page.previous?.id).toBe(DEMO_RERUNS.firstRun);
+    expect(page.rows.map((r) => [r.title, r.change])).toEqual([
+      [DEMO_RERUNS.conversation.title, "still_present"],
+      [DEMO_RERUNS.notSeen.title, "not_seen"],
+    ]);
+    expect(page.rows[0]!.current).toMatchObject({ trials: 40, successes: 6, turnBudget: 10 });
+    expect((await getFinding(t.db, { actor: acme, findingId: DEMO_RERUNS.notSeen.findingId })).status).toBe("open");
   });
 });
