@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { clusteredWilson } from "@/lib/domain/clustered-rate";
 import { FINDING_STATUS_LABELS } from "@/lib/domain/finding";
 import { modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurement";
 import { RERUN_CADENCE_LABELS, RUN_CHANGE_LABELS, type RunChange } from "@/lib/domain/rerun";
@@ -32,10 +33,18 @@ function Rate({ counts }: { counts: RunCounts | null }) {
     counts.turnsUsed !== null
       ? ` · conversations of ${(counts.turnsUsed / counts.trials).toFixed(1)} turns on average${counts.turnBudget ? ` (budget ${counts.turnBudget})` : ""}`
       : "";
+  // Conversations sharing seed prompts: Wilson's interval on the clustered trials' worth.
+  const clustered =
+    counts.effectiveTrials !== null && counts.seedPrompts !== null
+      ? clusteredWilson(counts.successes / counts.trials, counts.effectiveTrials)
+      : null;
   return (
     <span>
       {rateSentence(counts.successes, counts.trials)}
       {turns}
+      {clustered
+        ? ` · clustered by ${counts.seedPrompts} seed prompts: 95% interval ${percent(clustered.low)} to ${percent(clustered.high)}`
+        : ""}
     </span>
   );
 }

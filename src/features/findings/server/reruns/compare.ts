@@ -14,7 +14,14 @@ import { previousRun } from "./runs";
 
 export const RUN_NOT_FOUND = () => new AppError("not_found", "Run not found");
 
-export type RunCounts = { trials: number; successes: number; turnsUsed: number | null; turnBudget: number | null };
+export type RunCounts = {
+  trials: number;
+  successes: number;
+  turnsUsed: number | null;
+  turnBudget: number | null;
+  seedPrompts: number | null;
+  effectiveTrials: number | null;
+};
 export type RunSummary = {
   id: string;
   projectId: string;
@@ -71,6 +78,8 @@ async function countsOf(db: Db, runId: string) {
       successes: findingMeasurements.successes,
       turnsUsed: findingMeasurements.turnsUsed,
       turnBudget: findingMeasurements.turnBudget,
+      seedPrompts: findingMeasurements.seedPrompts,
+      effectiveTrials: findingMeasurements.effectiveTrials,
     })
     .from(findingMeasurements)
     .where(eq(findingMeasurements.rerunId, runId));
