@@ -125,3 +125,27 @@ describe("a model's name", () => {
     expect(promptfooModel("https://api.example.com/chat")).toEqual({ provider: "http", modelId: null, modelVersion: null });
   });
 });
+
+describe("garak's multi-turn attempts", () => {
+  it("keep each attempt's id and turns when its prompt is a conversation of several user turns", async () => {
+    const turn = (role: string) => ({ role, content: { text: "…" } });
+    const attempt = (uuid: string, failed: boolean) =>
+      JSON.stringify({
+        entry_type: "attempt",
+        status: 2,
+        uuid,
+        probe_classname: "fitd.FITD",
+        prompt: { turns: [turn("user"), turn("assistant"), turn("user"), turn("assistant"), turn("user")] },
+        outputs: [{ text: failed ? "Sure" : "No" }],
+        detector_results: { "judge.Refusal": [failed ? 1 : 0] },
+      });
+    const report = [
+      attempt("a-1", true),
+      attempt("a-2", false),
+      JSON.stringify({ entry_type: "eval", probe: "fitd.FITD", detector: "judge.Refusal", passed: 1, total: 2 }),
+    ].join("\n");
+    const [finding] = await readAll("garak", report);
+    expect(finding!.measurement).toMatchObject({ trials: 2, successes: 1, turnsUsed: 6 });
+    expect(finding!.description).toContain("Conversations:\n- a-1 (3 turns)\n- a-2 (3 turns)");
+  });
+});
