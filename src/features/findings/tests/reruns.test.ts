@@ -10,6 +10,7 @@ import {
   getRunComparison,
   listEngagementRuns,
   listRerunSchedules,
+  recordModelVersion,
   recordRerun,
   setRerunSchedule,
 } from "@/features/findings/server";
@@ -168,6 +169,28 @@ describe("a scheduled re-run", () => {
     const [cleared] = await t.db.select().from(rerunSchedules).where(eq(rerunSchedules.id, id));
     expect(cleared!.overdueAt).toBeNull();
     expect(cleared!.dueAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+  });
+});
+
+describe("a schedule on each model version", () => {
+  it("has no run due until the client records a version, then one within the grace days", async () => {
+    const acme = await clientActor(DEMO_USERS.acme.email);
+    const input = rerunScheduleSchema.parse({
+      projectId: ENGAGEMENT,
+      provider: null,
+      modelId: "versioned-model",
+      cadence: "model_version",
+    });
+    const { id } = await setRerunSchedule(t.db, { actor: acme, input });
+    const [before] = await t.db.select().from(rerunSchedules).where(eq(rerunSchedules.id, id));
+    expect(before!.dueAt).toBeNull();
+    await recordModelVersion(t.db, {
+      actor: acme,
+      input: { projectId: ENGAGEMENT, provider: null, modelId: "versioned-model", modelVersion: "v2" },
+    });
+    const [after] = await t.db.select().from(rerunSchedules).where(eq(rerunSchedules.id, id));
+    expect(after!.dueAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    expect(after!.dueAt!.getTime()).toBeLessThan(Date.now() + 8 * 86_400_000);
   });
 });
 
