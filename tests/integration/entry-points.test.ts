@@ -1865,6 +1865,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: {
       anonymous: ACTION_SIGN_IN,
       clientA: "ok",
+      clientAMember: OWNER_ONLY,
       clientB: { success: false, error: "Engagement not found" },
       admin: ACTION_CLIENTS_ONLY,
     },
