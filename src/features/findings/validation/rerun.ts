@@ -4,17 +4,14 @@ import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { MEASUREMENT_TRIALS_MAX } from "@/lib/domain/finding-measurement";
 import { RERUN_CADENCES } from "@/lib/domain/rerun";
-import { uuidSchema } from "@/lib/validation/common";
+import { text, uuidSchema } from "@/lib/validation/common";
 import { clientRunSchema, measurementCounts, successesWithinTrials } from "./measurement";
 
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** The target's model id as the measurements name it. */
-const modelName = z
-  .string({ error: "Name the model" })
-  .trim()
-  .min(1, "Name the model")
-  .max(200, "At most 200 characters")
-  .refine((value) => !CONTROL.test(value), "Contains an invalid character");
+const modelName = text(200)
+  .refine((value) => !CONTROL.test(value), "Contains an invalid character")
+  .pipe(z.string().min(1, "Name the model"));
 
 /** A run holds at most this many findings' counts. */
 export const RERUN_RESULTS_MAX = 500;
