@@ -139,7 +139,7 @@ export async function flagOverdueSchedules(db: Db, now = new Date()): Promise<{ 
           greetingName: company,
           paragraphs: [`The scheduled re-run of the reproducers on ${schedule.modelId} did not arrive by its due time.`],
           facts,
-          action: { label: "Open the runs", url: appLink("/client-portal?section=findings") },
+          action: { label: "Open the runs", url: appLink(`/client-portal/runs?project=${schedule.projectId}`) },
         }),
       });
       await notifyAdmins(tx, {
@@ -151,7 +151,7 @@ export async function flagOverdueSchedules(db: Db, now = new Date()): Promise<{ 
           greetingName: "Admin",
           paragraphs: ["A scheduled re-run did not arrive by its due time."],
           facts,
-          action: { label: "Open the runs", url: appLink("/admin/engagements") },
+          action: { label: "Open the runs", url: appLink(`/admin/findings/runs?project=${schedule.projectId}`) },
         },
       });
     }
