@@ -6,7 +6,9 @@
 //   its job, in the publish's one transaction, within 300 ms (median of 5);
 // - 10,000 webhook deliveries to a local receiver, each received exactly once (counted by
 //   webhook-id), at ≥ 487 per second on PostgreSQL (the figure of the claim loop this replaced);
-// - 10,000 mails to a local SMTP server, each received exactly once (counted by subject).
+// - 10,000 mails to a local SMTP server, each received exactly once (counted by subject);
+// - a cron schedule with every engine up fires once per minute (counted over 5 minutes, on a test
+//   clock the engines share, so the bench does not wait for them).
 // `--check` exits 1 on a missed budget.
 import fs from "node:fs";
 import http from "node:http";
@@ -15,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
+import { type PgBoss, TestClock } from "pg-boss";
 import { startSmtpSink } from "../tests/integration/helpers/smtp-sink";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-jobs-"));
@@ -40,6 +42,7 @@ const PUBLISH_FINDINGS = 200;
 const PUBLISH_RUNS = 5;
 const PUBLISH_TARGET_MS = 300;
 const COUNT = 10_000;
+const SCHEDULE_MINUTES = 5;
 const RATE_TARGET = 487;
 const check = process.argv.includes("--check");
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -73,12 +76,33 @@ const extraHandles: Array<{ close: () => Promise<void> }> = [];
 let failed = false;
 
 /** Starts the working engines (the first on the bench's handle, the others on pools of their own). */
-async function startEngines(jobs: Array<typeof webhookDeliverJob>) {
+async function startEngines(jobs: Array<typeof webhookDeliverJob>, clock?: TestClock) {
   for (let i = 0; i < instances; i++) {
     const own = i === 0 || !url ? handle : openPostgres(url);
     if (own !== handle) extraHandles.push(own);
-    engines.push(await createJobEngine(own, jobs));
+    engines.push(await createJobEngine(own, jobs, clock ? { clock } : {}));
   }
+}
+
+/**
+ * Every engine up with one schedule firing each minute: the test clock moves 10 s at a time (a
+ * pause for the handlers between), and each minute begun must bring exactly one run.
+ */
+async function countScheduleFirings(): Promise<{ minutes: number; runs: number }> {
+  // A day ahead: the engines before marked the schedules as looked at up to the real time.
+  const start = (Math.floor(Date.now() / 60_000) + 24 * 60) * 60_000 + 30_000;
+  const clock = new TestClock(start);
+  let runs = 0;
+  await startEngines([{ name: "bench.every-minute", cron: "* * * * *", run: async () => void runs++ }], clock);
+  const minutesBegun = () => Math.floor(clock.now() / 60_000) - Math.floor(start / 60_000);
+  for (let step = 0; step < 200 && (minutesBegun() < SCHEDULE_MINUTES || runs < minutesBegun()); step++) {
+    await clock.tick(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // A moment more: a second run of any minute would come now.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await stopEngines();
+  return { minutes: minutesBegun(), runs };
 }
 
 async function stopEngines() {
@@ -198,7 +222,13 @@ try {
   console.info(
     `  mails: ${subjects.size.toLocaleString("en-US")} received (${smtp.received.length - subjects.size} twice) in ${mailSeconds.toFixed(1)} s: ${(subjects.size / mailSeconds).toFixed(0)} per second: ${mailsOnce ? "met" : "missed"} (each once)`,
   );
-  failed = !publishMet || !webhooksOnce || !rateMet || !mailsOnce;
+  await stopEngines();
+  const schedule = await countScheduleFirings();
+  const scheduleOnce = schedule.runs === schedule.minutes;
+  console.info(
+    `  schedule: ${schedule.runs} runs in ${schedule.minutes} minutes with ${instances} engine(s) up: ${scheduleOnce ? "met" : "missed"} (once per minute)`,
+  );
+  failed = !publishMet || !webhooksOnce || !rateMet || !mailsOnce || !scheduleOnce;
 } finally {
   await stopEngines();
   await handle.close();

@@ -715,6 +715,27 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: apiEveryone(403),
     },
   ],
+  // A scheduled re-run of the engagement's reproducers: B's token naming A's engagement finds none.
+  "POST /api/v1/projects/[id]/runs": [
+    {
+      call: ({ target }) => ({
+        url: `/api/v1/projects/${target.projectId}/runs`,
+        params: { id: target.projectId },
+        json: { modelId: "matrix-model", modelVersion: "2026-12", results: [{ findingId: target.findingId, trials: 10, successes: 0 }] },
+      }),
+      expect: { ...apiRead({ status: 201, json: { data: { findings: 1 } } }), clientB: 404 },
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/projects/${target.projectId}/runs`,
+        params: { id: target.projectId },
+        json: { modelId: "matrix-model", modelVersion: "2026-12", results: [{ findingId: target.findingId, trials: 10, successes: 0 }] },
+        headers: withoutScope("findings:write"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
   "GET /api/v1/webhooks": [
     { call: () => ({ url: "/api/v1/webhooks" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
     {
@@ -1083,6 +1104,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       },
     },
   ],
+  // An engagement's scheduled re-runs: A's for A, a 404 for B; signed out or the admin, the portal.
+  "PAGE /client-portal/runs": {
+    call: ({ target }) => ({ searchParams: { project: target.projectId } }),
+    expect: {
+      anonymous: "redirect /client-portal",
+      clientA: "renders main",
+      clientB: "notFound",
+      admin: "redirect /client-portal",
+    },
+  },
   // The company API's reference: the owners' (a member is told so); signed out or the admin, the portal.
   "PAGE /client-portal/api-reference": {
     expect: {
@@ -1129,6 +1160,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   ],
   "PAGE /admin/findings/templates/[id]": { call: () => ({ params: { id: DEMO_TEMPLATES[0]!.id } }), expect: adminPage("renders") },
   "PAGE /admin/findings/judges": { expect: adminPage("renders") },
+  "PAGE /admin/findings/runs": [
+    { name: "engagement", call: ({ target }) => ({ searchParams: { project: target.projectId } }), expect: adminPage("renders") },
+    { name: "malformed id", call: () => ({ searchParams: { project: "nope" } }), expect: adminPage("notFound") },
+  ],
   "PAGE /admin/engagements": [
     { name: "list", expect: adminPage("renders") },
     { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
@@ -1844,6 +1879,20 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   // A judge's validation is the firm's alone (no client's objects): each call adds one.
+  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAction": {
+    input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", cadence: "weekly" }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: OWNER_ONLY,
+      clientB: { success: false, error: "Engagement not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
+  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAdminAction": {
+    input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", cadence: "monthly" }),
+    expect: adminOnlyAction("ok"),
+  },
   "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
     input: () => ({ judgeName: "matrix.Judge", format: "csv", sample: "human,judge\n1,1\n1,0\n0,0\n0,0\n" }),
     expect: adminOnlyAction("ok"),

@@ -27,6 +27,7 @@ import {
   apiCommentBodySchema,
   apiFindingsQuerySchema,
   apiModelVersionBodySchema,
+  apiRerunBodySchema,
   apiPageQuerySchema,
   apiRunBodySchema,
   apiRemediationOwnerBodySchema,
@@ -620,6 +621,18 @@ const FUZZ: Record<string, Spec> = {
     ),
     stage: apiBodyStage(apiModelVersionBodySchema),
   },
+  "POST /api/v1/projects/[id]/runs": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      json(`/api/v1/projects/${acme.projectId}/runs`, () => ({
+        modelId: "gateway-model",
+        modelVersion: "2026-12",
+        results: [{ findingId: acme.findingId, trials: 10, successes: 0 }],
+      })).map((i) => ({ ...i, params: { id: acme.projectId } })),
+    ),
+    stage: apiBodyStage(apiRerunBodySchema),
+  },
   "POST /api/v1/webhooks": {
     kind: "route",
     role: "anonymous",
@@ -1090,6 +1103,16 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", modelVersion: "2026-12" })),
+  },
+  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", cadence: "weekly" })),
+  },
+  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAdminAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", cadence: "monthly" })),
   },
   "ACTION src/features/findings/actions/admin.ts#createFindingAction": {
     kind: "action",

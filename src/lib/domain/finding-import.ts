@@ -1,7 +1,7 @@
 // The files a findings import reads (docs/PRODUCT.md#admin-findings): the formats, how the upload
 // form names them, and which file names suggest each one. Browser-safe: the form uses it too.
 
-export const IMPORT_FORMATS = ["sarif", "nessus", "burp", "zap_xml", "zap_json", "nuclei", "garak", "promptfoo", "csv"] as const;
+export const IMPORT_FORMATS = ["sarif", "nessus", "burp", "zap_xml", "zap_json", "nuclei", "garak", "promptfoo", "pyrit", "csv"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -13,6 +13,7 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
   nuclei: "Nuclei (JSONL)",
   garak: "garak (report JSONL)",
   promptfoo: "promptfoo (results JSON)",
+  pyrit: "PyRIT (attack results JSON)",
   csv: "CSV",
 };
 
@@ -26,6 +27,7 @@ export const IMPORT_TOOL_NAMES: Record<ImportFormat, string> = {
   nuclei: "Nuclei",
   garak: "garak",
   promptfoo: "promptfoo",
+  pyrit: "PyRIT",
   csv: "CSV",
 };
 
@@ -39,6 +41,7 @@ export const IMPORT_FORMAT_EXTENSIONS: Record<ImportFormat, readonly string[]> =
   nuclei: [".jsonl", ".json"],
   garak: [".jsonl"],
   promptfoo: [".json"],
+  pyrit: [".json"],
   csv: [".csv"],
 };
 

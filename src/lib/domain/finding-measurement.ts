@@ -42,8 +42,11 @@ export const PASS_AT_KS = [1, 5, 10] as const;
  * An AI finding carries measurements: one filed under an OWASP LLM category or an ATLAS technique,
  * or one a model-testing tool (garak, promptfoo) reported. No separate flag: the taxonomy marks it.
  */
+/** The model-testing tools: a finding one of them reported is an AI finding. */
+const AI_TOOLS: readonly string[] = ["garak", "promptfoo", "pyrit"];
+
 export function isAiFinding(finding: { owaspLlm: readonly string[]; atlas: readonly string[]; sourceTool: string | null }): boolean {
-  return finding.owaspLlm.length > 0 || finding.atlas.length > 0 || finding.sourceTool === "garak" || finding.sourceTool === "promptfoo";
+  return finding.owaspLlm.length > 0 || finding.atlas.length > 0 || (finding.sourceTool !== null && AI_TOOLS.includes(finding.sourceTool));
 }
 
 export type MeasuredRate = {

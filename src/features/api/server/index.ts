@@ -22,6 +22,7 @@ export { apiListReports } from "./v1/reports";
 export { apiAcceptRisk, apiAddComment, apiRecordRun, apiRequestRetest, apiSetRemediationOwner } from "./v1/finding-actions";
 export { apiListLetters } from "./v1/letters";
 export { apiRecordModelVersion } from "./v1/model-versions";
+export { apiRecordRerun } from "./v1/reruns";
 export { apiListRetests } from "./v1/retests";
 export { apiListAccessLog } from "./v1/access-log";
 export { apiCreateWebhook, apiDeleteWebhook, apiListWebhooks } from "./v1/webhooks";

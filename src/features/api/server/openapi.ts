@@ -9,6 +9,7 @@ import {
   apiCreatedSchema,
   apiFindingChangeSchema,
   apiModelVersionSchema,
+  apiRerunSchema,
   apiRunSchema,
   apiLetterPageSchema,
   apiLetterSchema,
@@ -64,6 +65,7 @@ const COMPONENTS = {
   FindingChange: apiFindingChangeSchema,
   ModelVersion: apiModelVersionSchema,
   Run: apiRunSchema,
+  Rerun: apiRerunSchema,
   Problem: apiProblemSchema,
 };
 

@@ -84,4 +84,7 @@ export const apiModelVersionBodySchema = z.object(modelVersionFields);
 /** POST /api/v1/findings/{id}/runs: a run of the company's CI (the reproducer's counts). */
 export const apiRunBodySchema = clientRunSchema;
 
+/** POST /api/v1/projects/{id}/runs: a scheduled re-run of the engagement target's reproducers, each finding's counts. */
+export { rerunSchema as apiRerunBodySchema } from "@/features/findings/validation";
+
 export * from "./responses";

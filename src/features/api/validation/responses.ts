@@ -232,6 +232,14 @@ export const apiRunSchema = z.strictObject({
     rate: z.string().describe('The run\'s rate in words: "3.0% (3 of 100; 95% interval …) on gateway-model 2026-12"'),
   }),
 });
+export const apiRerunSchema = z.strictObject({
+  data: z.strictObject({
+    id: z.uuid().describe("The run, compared with the previous run on the same model version in the portal"),
+    projectId: z.uuid(),
+    findings: z.int().describe("How many findings' counts the run stored"),
+    regressed: z.int().describe("How many fixed findings this run turned Regressed"),
+  }),
+});
 export const apiWebhookCreatedSchema = z.strictObject({
   data: z.strictObject({
     id: z.uuid(),

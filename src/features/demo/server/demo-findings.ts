@@ -3,6 +3,7 @@ import type { FindingEventKind, FindingSeverity, FindingStatus } from "@/lib/dom
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
 import { DEMO_GITHUB_TICKETS } from "./demo-tracker-constants";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS, DEMO_WRITE_TOKEN_NAME } from "./demo-data";
+import { DEMO_RERUNS } from "./demo-reruns";
 import { DEMO_JAILBREAK_EVIDENCE, DEMO_MEASURED, demoMeasurementRows, demoModelVersionRows } from "./demo-measurements";
 
 // The demo findings (docs/PRODUCT.md#portal-findings): Acme's LLM gateway engagement has one in
@@ -247,6 +248,40 @@ export const DEMO_FINDINGS: DemoFinding[] = [
     references: "- [OWASP LLM07: System Prompt Leakage](https://genai.owasp.org/llmrisk/llm072025-system-prompt-leakage/)",
     publishedDaysAgo: MEASURED_PUBLISHED_DAYS_AGO,
     dueInDays: 78,
+  }),
+  // Scheduled re-runs (demo-reruns.ts): a multi-turn finding still present, one the last run did not see.
+  acme({
+    id: DEMO_RERUNS.conversation.findingId,
+    title: DEMO_RERUNS.conversation.title,
+    owaspLlm: ["LLM01"],
+    atlas: ["AML.T0054"],
+    severity: "medium",
+    status: "open",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway-model",
+    description:
+      "Over a few turns of harmless questions, PyRIT's Crescendo attack walks the model into answering what the content policy refuses. Each trial is a conversation of up to 10 turns.",
+    remediation: "Check each answer against the content policy with the whole conversation in view, not the last message alone.",
+    references: "- [OWASP LLM01: Prompt Injection](https://genai.owasp.org/llmrisk/llm012025-prompt-injection/)",
+    publishedDaysAgo: 10,
+    dueInDays: 80,
+  }),
+  acme({
+    id: DEMO_RERUNS.notSeen.findingId,
+    title: DEMO_RERUNS.notSeen.title,
+    owaspLlm: ["LLM01"],
+    atlas: ["AML.T0051.001"],
+    severity: "medium",
+    status: "open",
+    cvssVector: null,
+    cvssScoreTenths: null,
+    assets: "gateway-model",
+    description: "A document pasted into the chat carries instructions the model follows instead of the user's request.",
+    remediation: "Mark pasted content as data in the prompt, and confirm actions it asks for.",
+    references: "",
+    publishedDaysAgo: 10,
+    dueInDays: 80,
   }),
   {
     id: id(101),

@@ -27,6 +27,8 @@ import {
   findingMeasurements,
   engagementModelVersions,
   judgeValidations,
+  rerunRuns,
+  rerunSchedules,
   findingEvents,
   findingRetests,
   findings,
@@ -63,7 +65,8 @@ import {
   DEMO_TIERS,
   DEMO_USERS,
 } from "./demo-data";
-import { demoFindingRows } from "./demo-findings";
+import { DEMO_FINDINGS, demoFindingRows } from "./demo-findings";
+import { DEMO_RERUNS, demoRerunRows } from "./demo-reruns";
 import { demoJudgeValidationRows } from "./demo-measurements";
 import { DEMO_FIRM, DEMO_INVOICE_LINES } from "./demo-invoice-lines";
 import { demoImportRows } from "./demo-imports";
@@ -200,6 +203,11 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingComments).values(demoFindings.comments);
     await tx.insert(findingMeasurements).values(demoFindings.measurements);
     await tx.insert(engagementModelVersions).values(demoFindings.modelVersions);
+    const reruns = demoRerunRows(DEMO_FINDINGS.find((f) => f.id === DEMO_RERUNS.conversation.findingId)!.projectId);
+    await tx.insert(rerunSchedules).values(reruns.schedules);
+    await tx.insert(rerunRuns).values(reruns.runs);
+    await tx.insert(findingMeasurements).values(reruns.measurements);
+    await tx.insert(findingEvents).values(reruns.events);
     await tx.insert(judgeValidations).values(demoJudgeValidationRows());
     const demoImports = demoImportRows();
     await tx.insert(findingImports).values(demoImports.imports);

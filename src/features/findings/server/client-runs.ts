@@ -4,7 +4,7 @@ import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding"
 import { isAiFinding } from "@/lib/domain/finding-measurement";
 import { clientRunSchema, type ClientRunValues, RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/findings/validation";
 import { assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
-import type { Db } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { findingEvents, findingMeasurements, findingRetests, findings } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { parseInput } from "@/server/core/handler";
@@ -29,6 +29,15 @@ const FIXED: readonly FindingStatus[] = ["verified_fixed", "fixed_pending_retest
 export const NO_RUNS_FOR_THIS_FINDING =
   "Only an AI finding takes runs: this finding is filed under no OWASP LLM category or ATLAS technique.";
 
+/** The columns a scheduled re-run adds to a measurement. */
+export type RerunColumns = {
+  rerunId: string;
+  turnsUsed: number | null;
+  turnBudget: number | null;
+  seedPrompts: number | null;
+  effectiveTrials: number | null;
+};
+
 export type ClientRunResult = { measurementId: string; status: FindingStatus; regressed: boolean; rate: string };
 
 /**
@@ -38,8 +47,19 @@ export type ClientRunResult = { measurementId: string; status: FindingStatus; re
  * entry, the webhook event, the audit entry in the company's access log, and the mails.
  */
 export async function recordClientRun(
-  db: Db,
-  { actor, findingId, input }: { actor: ClientActor; findingId: string; input: ClientRunValues },
+  db: DbOrTx,
+  {
+    actor,
+    findingId,
+    input,
+    rerun,
+  }: {
+    actor: ClientActor;
+    findingId: string;
+    input: ClientRunValues;
+    /** A scheduled re-run's part (server/reruns/): its run and any multi-turn counts. */
+    rerun?: RerunColumns;
+  },
 ): Promise<ClientRunResult> {
   assertClient(actor);
   return db.transaction(async (tx) => {
@@ -61,7 +81,7 @@ export async function recordClientRun(
     if (!isAiFinding(finding)) throw new AppError("bad_request", NO_RUNS_FOR_THIS_FINDING);
     const [row] = await tx
       .insert(findingMeasurements)
-      .values({ findingId, source: "run", ...input, recordedBy: personIdOf(actor), recordedByName: actor.name })
+      .values({ findingId, source: "run", ...input, ...rerun, recordedBy: personIdOf(actor), recordedByName: actor.name })
       .returning({ id: findingMeasurements.id });
     const measurementId = row!.id;
     const rate = measurementNote(input);

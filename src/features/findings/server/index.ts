@@ -94,6 +94,18 @@ export {
   recordModelVersion,
 } from "./model-versions";
 export { type ClientRunResult, recordClientRun, recordUploadedRun } from "./client-runs";
+export { type RecordedRerun, recordRerun } from "./reruns/runs";
+export {
+  getRunComparison,
+  listEngagementRuns,
+  RUN_NOT_FOUND,
+  type RunComparisonPage,
+  type RunComparisonRow,
+  type RunCounts,
+  type RunSummary,
+} from "./reruns/compare";
+export { flagOverdueSchedules, listRerunSchedules, type RerunSchedule, setRerunSchedule } from "./reruns/schedules";
+export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export {

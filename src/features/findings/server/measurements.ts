@@ -196,7 +196,15 @@ export async function insertRetestMeasurement(
 }
 
 /** One imported finding's counts, by its fingerprint in the engagement. */
-export type ImportMeasurement = { fingerprint: string; trials: number; successes: number } & MeasurementTarget;
+export type ImportMeasurement = {
+  fingerprint: string;
+  trials: number;
+  successes: number;
+  turnsUsed?: number | null;
+  turnBudget?: number | null;
+  seedPrompts?: number | null;
+  effectiveTrials?: number | null;
+} & MeasurementTarget;
 
 /**
  * An applied import's measurements, one per finding it counted, in one statement. The run key is
@@ -216,11 +224,14 @@ export async function insertImportMeasurements(
   for (let i = 0; i < items.length; i += 5000)
     await tx.execute(sql`
       insert into ${findingMeasurements} (finding_id, source, trials, successes, provider, model_id, model_version, probe, detector,
+                                          turns_used, turn_budget, seed_prompts, effective_trials,
                                           import_id, run_key, recorded_by, recorded_by_name)
       select f.id, 'import', x.trials, x.successes, x.provider, x."modelId", x."modelVersion", x.probe, x.detector,
+             x."turnsUsed", x."turnBudget", x."seedPrompts", x."effectiveTrials",
              ${importId}::uuid, ${runKey}, ${actor.userId}, ${actor.name}
         from jsonb_to_recordset(${JSON.stringify(items.slice(i, i + 5000))}::jsonb) as x(
-               fingerprint text, trials integer, successes integer, provider text, "modelId" text, "modelVersion" text, probe text, detector text)
+               fingerprint text, trials integer, successes integer, provider text, "modelId" text, "modelVersion" text, probe text, detector text,
+               "turnsUsed" integer, "turnBudget" integer, "seedPrompts" integer, "effectiveTrials" double precision)
         join ${findings} f on f.project_id = ${projectId}::uuid and f.fingerprint = x.fingerprint
       on conflict (finding_id, run_key) where run_key is not null do nothing`);
 }

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementModelVersions, projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { dueOnNewModelVersion } from "./reruns/schedules";
 
 // The model version a client runs now, per engagement target (docs/PRODUCT.md#measured-ai-findings).
 // A fix of a jailbreak is shown on one model version; an upgrade can bring it back. So a Verified
@@ -110,6 +111,8 @@ export async function recordModelVersion(
       before: current ? { modelVersion: current.modelVersion } : null,
       after: { provider, modelId, modelVersion },
     });
+    // A schedule "on each model version" of this target: its run is now due.
+    await dueOnNewModelVersion(tx, { projectId: project.id, provider, modelId });
     return { changed: true, record: toRecord(row!) };
   });
 }

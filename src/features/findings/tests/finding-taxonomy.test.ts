@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
 import { auditLog, findings } from "@/server/core/db/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
+import { DEMO_RERUNS } from "@/features/demo/server/demo-reruns";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
 import { clientFindingCounts, getFinding, listClientFindings, updateFinding } from "@/features/findings/server";
@@ -130,12 +131,12 @@ describe("the client filters and counts by the taxonomy", () => {
     const globex = await clientFindingCounts(t.db, { actor: await clientActor("client2@example.com") });
     expect(acme.byOwaspLlm).toEqual(demoCounts(DEMO_CLIENTS.acme.id));
     expect(globex.byOwaspLlm).toEqual(demoCounts(DEMO_CLIENTS.globex.id));
-    // Acme's prompt injection is a draft (not counted; its measured jailbreak is) and its batch rate
-    // limit finding withdrawn; Globex's agent is published.
+    // Acme's prompt injection is a draft (not counted; its measured jailbreak and the two findings of
+    // its scheduled re-runs are) and its batch rate limit finding withdrawn; Globex's agent is published.
     expect(
       DEMO_FINDINGS.some((f) => f.clientId === DEMO_CLIENTS.acme.id && f.publishedDaysAgo === null && f.owaspLlm?.includes("LLM01")),
     ).toBe(true);
-    expect(acme.byOwaspLlm.LLM01).toBe(1);
+    expect(acme.byOwaspLlm.LLM01).toBe(3);
     expect(globex.byOwaspLlm.LLM01).toBe(1);
     expect(acme.byOwaspLlm.LLM10).toBe(1);
     expect(Object.values(acme.byOwaspLlm).some((n) => n > 1)).toBe(true);
@@ -169,8 +170,10 @@ describe("the client filters and counts by the taxonomy", () => {
     // Combined with severity: of the two LLM02 findings, the low one.
     expect(await titlesOf(acme, { owasp: "LLM02" })).toEqual([title(4), title(5)].sort());
     expect(await titlesOf(acme, { owasp: "LLM02", severity: "low" })).toEqual([title(4)]);
-    // LLM01: Acme's draft is never listed, only its published jailbreak; Globex's is its own.
-    expect(await titlesOf(acme, { owasp: "LLM01" })).toEqual([measuredTitle("jailbreak")]);
+    // LLM01: Acme's draft is never listed, only its published jailbreak and re-run findings; Globex's is its own.
+    expect(await titlesOf(acme, { owasp: "LLM01" })).toEqual(
+      [measuredTitle("jailbreak"), DEMO_RERUNS.conversation.title, DEMO_RERUNS.notSeen.title].sort(),
+    );
     expect(await titlesOf(globex, { owasp: "LLM01" })).toEqual([DEMO_FINDINGS.at(-1)!.title]);
     // A technique takes in its sub-techniques: AML.T0051 finds Globex's AML.T0051.001.
     expect(await titlesOf(globex, { atlas: "AML.T0051" } as never)).toEqual([DEMO_FINDINGS.at(-1)!.title]);

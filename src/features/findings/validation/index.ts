@@ -223,3 +223,4 @@ export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;
 export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/account/validation/step-up";
 
 export * from "./judge";
+export * from "./rerun";

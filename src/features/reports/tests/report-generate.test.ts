@@ -7,6 +7,7 @@ import PizZip from "pizzip";
 import { SaxesParser } from "saxes";
 import { extractText, getDocumentProxy } from "unpdf";
 import { isFirmClosed } from "@/lib/domain/finding";
+import { rateSentence } from "@/lib/domain/finding-measurement";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { publishGeneratedReportAction, resetReportTemplateAction } from "@/features/reports/actions/admin";
 import { GET as generatedRoute } from "@/app/api/admin/reports/generated/route";
@@ -136,16 +137,22 @@ describe("generating an engagement's report", () => {
   it("prints each measured AI finding's latest rate with its interval and model version in both forms, and none for the others", async () => {
     const verified = "Measured success rate: 0% (0 of 200; 95% interval 0% to 1.8%) on gateway-model 2026-11";
     const reduced = "Measured success rate: 8.0% (4 of 50; 95% interval 3.2% to 18.8%) on gateway-model 2026-11";
+    // The demo's scheduled re-runs measured two more: the conversations' latest run and the one not seen since.
+    const conversations = `Measured success rate: ${rateSentence(6, 40)} on gateway-model 2026-11`;
+    const notSeen = `Measured success rate: ${rateSentence(3, 30)} on gateway-model 2026-11`;
     const word = documentXml(new Uint8Array(await (await generated(admin, "docx")).arrayBuffer()));
     expect(word).toContain(verified);
     expect(word).toContain(reduced);
+    expect(word).toContain(conversations);
+    expect(word).toContain(notSeen);
     expect(word).toContain("Retest: Still Open");
-    // Two measured findings: the line is left out of every other one.
-    expect(word.match(/Measured success rate:/g)).toHaveLength(2);
+    // Four measured findings: the line is left out of every other one.
+    expect(word.match(/Measured success rate:/g)).toHaveLength(4);
     const pdf = (await pdfText(new Uint8Array(await (await generated(admin, "pdf")).arrayBuffer()))).replace(/\s+/g, " ");
     expect(pdf).toContain(verified);
     expect(pdf).toContain(reduced);
-    expect(pdf.match(/Measured success rate:/g)).toHaveLength(2);
+    expect(pdf).toContain(conversations);
+    expect(pdf.match(/Measured success rate:/g)).toHaveLength(4);
   });
 
   it("prints any script: a finding titled in Arabic, Chinese and Greek reads back the same", async () => {

@@ -72,6 +72,11 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
       <Link href="/admin/findings/judges" className={buttonClasses("secondary", "md")}>
         Judges
       </Link>
+      {projectId ? (
+        <Link href={`/admin/findings/runs?project=${encodeURIComponent(projectId)}`} className={buttonClasses("secondary", "md")}>
+          Re-runs
+        </Link>
+      ) : null}
     </Form>
   );
 

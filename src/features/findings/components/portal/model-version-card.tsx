@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { modelLabel } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
@@ -57,7 +58,10 @@ export function ModelVersionCard({ finding, readOnly }: { finding: FindingDetail
         />
       )}
       <p className="text-xs text-muted">
-        It applies to every finding of {finding.projectName} measured on {model}.
+        It applies to every finding of {finding.projectName} measured on {model}.{" "}
+        <Link href={`/client-portal/runs?project=${encodeURIComponent(target.projectId)}`} className="text-accent underline">
+          Scheduled re-runs and their comparison
+        </Link>
       </p>
     </Card>
   );

@@ -23,6 +23,12 @@ export function detectFormat(fileName: string, head: Uint8Array): ImportFormat |
   const firstLine = start.split("\n", 1)[0] ?? "";
   if (/"entry_type"\s*:/.test(firstLine)) return "garak";
   if (/"template-id"\s*:/.test(firstLine)) return "nuclei";
+  if (
+    /"conversation_id"\s*:/.test(text) &&
+    /"objective"\s*:/.test(text) &&
+    (start.startsWith("[") || /"attack_results"|"executed_turns"/.test(text))
+  )
+    return "pyrit";
   if (start.startsWith("{")) {
     if (/"runs"\s*:/.test(text) && /"version"\s*:\s*"2\.1\.0"/.test(text)) return "sarif";
     if (/"@programName"\s*:/.test(text) || /"site"\s*:\s*\[/.test(text)) return "zap_json";

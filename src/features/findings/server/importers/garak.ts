@@ -66,6 +66,7 @@ function targetOf(entry: Record<string, unknown>): Target | null {
 export async function* readGarak(source: AsyncIterable<Uint8Array>): AsyncGenerator<ImportedFinding> {
   let target = NO_TARGET;
   const examples = new Map<string, string[]>();
+  const dialogues = new Map<string, Dialogues>();
   for await (const { line, text } of numberedLines(source, (line) => refuse(TOOL, `line ${line}: the line is longer than 16 MB.`))) {
     if (!text.trim()) continue;
     let entry: unknown;
@@ -76,9 +77,11 @@ export async function* readGarak(source: AsyncIterable<Uint8Array>): AsyncGenera
     }
     if (!isObject(entry) || typeof entry.entry_type !== "string") throw refuse(TOOL, `line ${line}: the entry has no entry_type.`);
     if (entry.entry_type === "start_run setup") target = targetOf(entry) ?? target;
-    else if (entry.entry_type === "attempt") keepFailures(entry, line, examples);
-    else if (entry.entry_type === "eval") {
-      const finding = findingOf(entry, line, target, examples);
+    else if (entry.entry_type === "attempt") {
+      keepFailures(entry, line, examples);
+      tallyTurns(entry, dialogues);
+    } else if (entry.entry_type === "eval") {
+      const finding = findingOf(entry, line, target, examples, dialogues.get(bare(textOf(entry.probe))));
       if (finding) yield finding;
     }
   }
@@ -109,7 +112,13 @@ function keepFailures(attempt: Record<string, unknown>, line: number, examples: 
  * output of the probe's attempts (each attempt has one output per generation): those outputs are
  * the trials, the failures (the model did what the probe tried) the successes of the attack.
  */
-function findingOf(entry: Record<string, unknown>, line: number, target: Target, examples: Map<string, string[]>): ImportedFinding | null {
+function findingOf(
+  entry: Record<string, unknown>,
+  line: number,
+  target: Target,
+  examples: Map<string, string[]>,
+  dialogue: Dialogues | undefined,
+): ImportedFinding | null {
   const pair = { probe: bare(textOf(entry.probe)), detector: bare(textOf(entry.detector)) };
   if (!pair.probe || !pair.detector) throw refuse(TOOL, `line ${line}: the eval entry has no probe or detector.`);
   // Newer releases count total_evaluated; older ones total.
@@ -140,6 +149,7 @@ function findingOf(entry: Record<string, unknown>, line: number, target: Target,
     assets: lines([target.name]),
     description: paragraphs(
       `garak probe ${pair.probe} made the model fail detector ${pair.detector} in ${failed} of ${total} attempts (${Math.round(rate * 100)}%).`,
+      dialogue?.ids.length ? `Conversations:\n${dialogue.ids.map((id) => `- ${id}`).join("\n")}` : null,
     ),
     evidence: (examples.get(keyOf(pair)) ?? []).join("\n\n---\n\n"),
     owaspLlm: [...taxonomy.owaspLlm],
@@ -152,6 +162,28 @@ function findingOf(entry: Record<string, unknown>, line: number, target: Target,
       modelVersion: target.modelVersion,
       probe: pair.probe,
       detector: pair.detector,
+      // Every output a conversation of several turns, and all of them counted: the turns they used.
+      ...(dialogue?.multiTurn && dialogue.outputs === total ? { turnsUsed: dialogue.turns } : {}),
     },
   });
+}
+
+/** A probe's scored attempts as conversations: each output one, of the prompt's user turns. */
+type Dialogues = { outputs: number; turns: number; multiTurn: boolean; ids: string[] };
+const DIALOGUE_IDS_MAX = 20;
+
+/** Newer releases write the prompt as a conversation (`turns`, each with a role): more than one user turn is a multi-turn attempt. */
+function tallyTurns(attempt: Record<string, unknown>, dialogues: Map<string, Dialogues>) {
+  if (attempt.status !== 2) return;
+  const probe = bare(textOf(attempt.probe_classname));
+  const turns = isObject(attempt.prompt) && Array.isArray(attempt.prompt.turns) ? attempt.prompt.turns : [];
+  const userTurns = turns.filter((turn) => isObject(turn) && turn.role === "user").length;
+  const outputs = Array.isArray(attempt.outputs) ? attempt.outputs.length : 0;
+  const tally = dialogues.get(probe) ?? { outputs: 0, turns: 0, multiTurn: true, ids: [] };
+  tally.outputs += outputs;
+  tally.turns += userTurns * outputs;
+  if (userTurns < 2) tally.multiTurn = false;
+  const id = textOf(attempt.uuid);
+  if (userTurns > 1 && id && tally.ids.length < DIALOGUE_IDS_MAX) tally.ids.push(`${id} (${userTurns} turns)`);
+  dialogues.set(probe, tally);
 }

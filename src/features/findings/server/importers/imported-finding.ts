@@ -40,6 +40,11 @@ export type ImportedMeasurement = {
   modelVersion: string | null;
   probe: string | null;
   detector: string | null;
+  /** Multi-turn trials: the turns the conversations used, each one's budget, their seed prompts, the clustered trials' worth. */
+  turnsUsed?: number | null;
+  turnBudget?: number | null;
+  seedPrompts?: number | null;
+  effectiveTrials?: number | null;
 };
 
 export const RULE_ID_MAX = 200;
@@ -126,6 +131,15 @@ function cleanMeasurement(m: ImportedMeasurement): ImportedMeasurement {
     modelVersion: nameOrNull(m.modelVersion, 100),
     probe: nameOrNull(m.probe, 200),
     detector: nameOrNull(m.detector, 200),
+    // A conversation's fields only when the trials were conversations.
+    ...(m.turnsUsed || m.turnBudget || m.seedPrompts
+      ? {
+          turnsUsed: m.turnsUsed ?? null,
+          turnBudget: m.turnBudget ?? null,
+          seedPrompts: m.seedPrompts ?? null,
+          effectiveTrials: m.effectiveTrials ?? null,
+        }
+      : {}),
   };
 }
 

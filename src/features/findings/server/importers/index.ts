@@ -8,6 +8,7 @@ import { refuse, type ImportedFinding } from "./imported-finding";
 import { readNessus } from "./nessus";
 import { readNuclei } from "./nuclei";
 import { readPromptfoo } from "./promptfoo";
+import { readPyrit } from "./pyrit";
 import { readSarif } from "./sarif";
 import { readZapJson } from "./zap-json";
 import { readZapXml } from "./zap-xml";
@@ -26,6 +27,7 @@ const READERS: Record<ImportFormat, { tool: string; read: Reader }> = {
   nuclei: { tool: "Nuclei", read: readNuclei },
   garak: { tool: "garak", read: readGarak },
   promptfoo: { tool: "promptfoo", read: readPromptfoo },
+  pyrit: { tool: "PyRIT", read: readPyrit },
   csv: { tool: "CSV", read: readCsv },
 };
 

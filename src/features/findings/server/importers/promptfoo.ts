@@ -2,6 +2,7 @@ import "server-only";
 import { PROMPTFOO_PLUGIN_LABELS, promptfooTaxonomy } from "@/lib/domain/ai-taxonomy";
 import type { FindingSeverity } from "@/lib/domain/finding";
 import { importedFinding, isObject, lines, paragraphs, refuse, textOf, type ImportedFinding } from "./imported-finding";
+import { ConversationTally, promptfooConversation } from "./conversation";
 import { readJsonDocument } from "./json-document";
 import { promptfooModel } from "./model-name";
 
@@ -36,6 +37,7 @@ type Group = {
   reasons: Set<string>;
   examples: string[];
   goal: string;
+  conversations: ConversationTally;
 };
 
 const asText = (value: unknown): string =>
@@ -156,6 +158,7 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
       reasons: new Set<string>(),
       examples: [],
       goal: textOf(metadata.goal),
+      conversations: new ConversationTally(),
     };
     groups.set(key, group);
     group.total += 1;
@@ -163,6 +166,7 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
     if (outcome) {
       group.trials += 1;
       if (outcome === "landed") group.successes += 1;
+      group.conversations.add(promptfooConversation(result, metadata), outcome === "landed");
     }
     const providerId = providerIdOf(result).trim();
     if (providerId) group.providers.add(providerId);
@@ -203,6 +207,7 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
         `${group.failed} of ${group.total} promptfoo test cases failed${group.pluginId ? ` for plugin ${group.pluginId}` : ""}${strategy ? ` with strategy ${strategy}` : ""}.`,
         group.goal,
         ...[...group.reasons].map((reason) => `- ${reason}`),
+        group.conversations.ids.length ? `Conversations:\n${group.conversations.ids.map((id) => `- ${id}`).join("\n")}` : null,
       ),
       evidence: group.examples.join("\n\n---\n\n"),
       owaspLlm: [...taxonomy.owaspLlm],
@@ -210,7 +215,14 @@ export async function* readPromptfoo(source: AsyncIterable<Uint8Array>): AsyncGe
       // Only errors failed: no graded trial, nothing measured.
       measurement:
         group.trials > 0
-          ? { trials: group.trials, successes: group.successes, ...model, probe: ruleId ?? group.title, detector: group.detector }
+          ? {
+              trials: group.trials,
+              successes: group.successes,
+              ...model,
+              probe: ruleId ?? group.title,
+              detector: group.detector,
+              ...group.conversations.fields(),
+            }
           : null,
     });
   }

@@ -81,6 +81,37 @@ describe("promptfoo's counts", () => {
   });
 });
 
+describe("promptfoo's multi-turn strategies", () => {
+  it("keep each conversation's session id and turns, the budget and the seed prompts", async () => {
+    const turn = { prompt: "…", output: "…" };
+    const result = (session: string, turns: number, goal: string, success: boolean) => ({
+      success,
+      provider: { id: "openai:gpt-4o" },
+      metadata: {
+        pluginId: "harmful:hate",
+        strategyId: "crescendo",
+        sessionId: session,
+        redteamHistory: Array(turns).fill(turn),
+        originalText: goal,
+        maxTurns: 10,
+      },
+    });
+    const doc = JSON.stringify({
+      results: {
+        results: [
+          result("s-1", 4, "seed A", false),
+          result("s-2", 10, "seed A", true),
+          result("s-3", 6, "seed B", true),
+          result("s-4", 2, "seed B", true),
+        ],
+      },
+    });
+    const [finding] = await readAll("promptfoo", doc);
+    expect(finding!.measurement).toMatchObject({ trials: 4, successes: 1, turnsUsed: 22, turnBudget: 10, seedPrompts: 2 });
+    expect(finding!.description).toContain("Conversations:\n- s-1 (4 turns)\n- s-2 (10 turns)");
+  });
+});
+
 describe("a model's name", () => {
   it("splits a version written after @ or a date at the end, and keeps the id as the provider spells it", () => {
     expect(splitModelName("gateway-model@2026-10")).toEqual({ modelId: "gateway-model", modelVersion: "2026-10" });
@@ -92,5 +123,29 @@ describe("a model's name", () => {
       modelId: "anthropic.claude-3-haiku-20240307-v1:0",
     });
     expect(promptfooModel("https://api.example.com/chat")).toEqual({ provider: "http", modelId: null, modelVersion: null });
+  });
+});
+
+describe("garak's multi-turn attempts", () => {
+  it("keep each attempt's id and turns when its prompt is a conversation of several user turns", async () => {
+    const turn = (role: string) => ({ role, content: { text: "…" } });
+    const attempt = (uuid: string, failed: boolean) =>
+      JSON.stringify({
+        entry_type: "attempt",
+        status: 2,
+        uuid,
+        probe_classname: "fitd.FITD",
+        prompt: { turns: [turn("user"), turn("assistant"), turn("user"), turn("assistant"), turn("user")] },
+        outputs: [{ text: failed ? "Sure" : "No" }],
+        detector_results: { "judge.Refusal": [failed ? 1 : 0] },
+      });
+    const report = [
+      attempt("a-1", true),
+      attempt("a-2", false),
+      JSON.stringify({ entry_type: "eval", probe: "fitd.FITD", detector: "judge.Refusal", passed: 1, total: 2 }),
+    ].join("\n");
+    const [finding] = await readAll("garak", report);
+    expect(finding!.measurement).toMatchObject({ trials: 2, successes: 1, turnsUsed: 6 });
+    expect(finding!.description).toContain("Conversations:\n- a-1 (3 turns)\n- a-2 (3 turns)");
   });
 });

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   date,
   index,
   integer,
@@ -24,6 +25,7 @@ import { user } from "./auth";
 import { ownedByClient } from "./clients";
 import { oneOf } from "./one-of";
 import { projects } from "./projects";
+import { rerunRuns } from "./reruns";
 import { createdAt, timestamps, uuidPrimaryKey } from "./columns";
 
 /**
@@ -373,6 +375,15 @@ export const findingMeasurements = pgTable(
     retestId: uuid("retest_id").references(() => findingRetests.id, { onDelete: "set null" }),
     // An import's run (the file's SHA-256): the same file imported again adds no second measurement.
     runKey: text("run_key"),
+    // A scheduled re-run's run this count belongs to (docs/PRODUCT.md#measured-ai-findings).
+    rerunId: uuid("rerun_id").references(() => rerunRuns.id, { onDelete: "set null" }),
+    // Multi-turn trials: each trial a conversation; the turns all of them used, the budget each had,
+    // and the seed prompts the conversations started from (clusters: several trials may share one).
+    turnsUsed: integer("turns_used"),
+    turnBudget: integer("turn_budget"),
+    seedPrompts: integer("seed_prompts"),
+    // The trials' worth once their clustering by seed prompt is counted (cluster-robust variance).
+    effectiveTrials: doublePrecision("effective_trials"),
     recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
     recordedByName: text("recorded_by_name").notNull(),
     measuredAt: timestamp("measured_at", { withTimezone: true }).notNull().defaultNow(),
@@ -390,6 +401,13 @@ export const findingMeasurements = pgTable(
       sql`(${t.reviewSample} is null and ${t.reviewFound} is null and ${t.reviewerName} is null) or
           (${t.reviewSample} between 1 and ${t.trials} and ${t.reviewFound} between 0 and ${t.reviewSample} and length(${t.reviewerName}) between 1 and 200)`,
     ),
+    check(
+      "finding_measurements_turns_check",
+      sql`(${t.turnBudget} is null or ${t.turnBudget} >= 1) and (${t.turnsUsed} is null or ${t.turnsUsed} >= ${t.trials})
+          and (${t.seedPrompts} is null or ${t.seedPrompts} between 1 and ${t.trials})
+          and (${t.effectiveTrials} is null or ${t.effectiveTrials} between 1 and ${t.trials})`,
+    ),
+    index("finding_measurements_rerun_idx").on(t.rerunId),
     index("finding_measurements_finding_idx").on(t.findingId, t.measuredAt),
     uniqueIndex("finding_measurements_run_idx")
       .on(t.findingId, t.runKey)

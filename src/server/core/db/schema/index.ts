@@ -21,3 +21,4 @@ export * from "./webhooks";
 export * from "./trackers";
 export * from "./sso";
 export * from "./judges";
+export * from "./reruns";

@@ -1,0 +1,21 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Actor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { projects, rerunRuns, rerunSchedules } from "@/server/core/db/schema";
+import { AppError } from "@/server/core/errors";
+
+/** A provider as a target names it: unnamed is null, matched as null (never as ""). */
+export const sameRerunProvider = (column: typeof rerunRuns.provider | typeof rerunSchedules.provider, provider: string | null) =>
+  provider === null ? isNull(column) : eq(column, provider);
+
+/** The engagement, the actor's own (any for the firm), or a 404 like a missing one. */
+export async function engagementOf(db: DbOrTx, actor: Actor, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
+    .from(projects)
+    .where(actor.role === "admin" ? eq(projects.id, projectId) : and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
+    .limit(1);
+  if (!row) throw new AppError("not_found", "Engagement not found");
+  return row;
+}
