@@ -335,7 +335,18 @@ test.describe("on a phone, the admin's navigation", () => {
     await expect(menu.getByRole("menuitem", { name: "Subscriptions" })).toBeFocused();
     // One press at a time, each waited for as a person sees the highlight move: ten presses sent
     // at once could land while the menu was still settling its focus and leave it short of Settings.
-    for (const name of ["Account", "Invoices", "Engagements", "Findings", "Inquiries", "Bookings", "Retainers", "Audit log", "Operations", "Settings"]) {
+    for (const name of [
+      "Account",
+      "Invoices",
+      "Engagements",
+      "Findings",
+      "Inquiries",
+      "Bookings",
+      "Retainers",
+      "Audit log",
+      "Operations",
+      "Settings",
+    ]) {
       await page.keyboard.press("ArrowDown");
       await expect(menu.getByRole("menuitem", { name, exact: true })).toBeFocused();
     }

@@ -1104,6 +1104,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", modelVersion: "2026-12" })),
   },
+  "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ judgeName: "Fuzz judge", format: "csv", sample: "human,judge\n1,1\n0,0\n1,0\n0,1\n", note: "" })),
+  },
   "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAction": {
     kind: "action",
     role: "client",

@@ -6,7 +6,7 @@
 import { symmetricEncrypt } from "better-auth/crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   confirmStepUpAction,
   confirmTwoFactorAction,

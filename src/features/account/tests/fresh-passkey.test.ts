@@ -4,7 +4,7 @@
 // session's factor afresh. Real keys (the soft authenticator), real challenge, real database.
 import { symmetricEncrypt } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { confirmStepUpAction } from "@/features/account/actions/account";
 import { clientPeople, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";

@@ -3,7 +3,7 @@
 // two-factor for the admin requirement, last use and audit; the list, rename and remove actions
 // scoped to the user's own passkeys; the area check after a passkey sign-in.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { finishPasskeySignInAction } from "@/features/account/actions/sign-in";
 import {
   confirmPasskeyAction,

@@ -27,9 +27,7 @@ export default async function AdminOperationsPage() {
         </Alert>
       )}
       <section>
-        <h2 className="mb-3 text-lg font-semibold">
-          Queues
-        </h2>
+        <h2 className="mb-3 text-lg font-semibold">Queues</h2>
         <QueueTable queues={queues.map(({ name, ...counts }) => ({ id: name, ...counts }))} />
       </section>
       <DeadJobsList

@@ -90,9 +90,7 @@ export function DeadJobsList({ jobs: initial, total: initialTotal }: { jobs: Dea
   return (
     <section className="mt-8">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">
-          Dead jobs
-        </h2>
+        <h2 className="text-lg font-semibold">Dead jobs</h2>
         <span data-testid="dead-job-count" className={total > 0 ? "text-sm font-semibold text-red-300" : "text-sm text-muted"}>
           {total} dead
         </span>
