@@ -1647,6 +1647,17 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ enabled: ["admin_bookings", "admin_failed_mail"], delivery: "each" })),
   },
+  // A job id that is no dead job's: every mutation must still be a readable refusal.
+  "ACTION src/features/operations/actions/jobs.ts#retryDeadJobAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ jobId: acme.bookingId })),
+  },
+  "ACTION src/features/operations/actions/jobs.ts#discardDeadJobAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ jobId: acme.bookingId })),
+  },
   "ACTION src/features/operations/actions/admin.ts#retryFailedMailAction": {
     kind: "action",
     role: "admin",
