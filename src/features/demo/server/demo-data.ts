@@ -1,7 +1,10 @@
 import "server-only";
-import type { InvoiceStatus } from "@/lib/domain/invoice-status";
-import type { ScheduleEntry } from "@/server/core/db/schema";
 import { DEMO_ADMIN_EMAIL } from "@/server/core/demo-admin";
+import { ACME_ID, GLOBEX_ID, demoId as id } from "./demo-ids";
+
+// Invoices and rate cards have files of their own; imported from here as before.
+export { DEMO_INVOICES } from "./demo-invoices";
+export { DEMO_RATES } from "./demo-rates";
 
 // The demo data set (README.md, "Demo accounts"): fixed ids and dates so every fresh database looks the same.
 export const DEMO_PASSWORDS = { admin: "demo-admin-password", client: "demo-client-password" } as const;
@@ -16,7 +19,7 @@ export const DEMO_USERS = {
 
 export const DEMO_CLIENTS = {
   acme: {
-    id: "00000000-0000-4000-8000-00000000a001",
+    id: ACME_ID,
     company: "Acme Robotics",
     contactPerson: "Jordan Lee",
     contactEmail: "client@example.com",
@@ -25,7 +28,7 @@ export const DEMO_CLIENTS = {
     joinedDate: "2025-03-10",
   },
   globex: {
-    id: "00000000-0000-4000-8000-00000000b001",
+    id: GLOBEX_ID,
     company: "Globex Systems",
     contactPerson: "Sam Rivera",
     contactEmail: "client2@example.com",
@@ -44,7 +47,6 @@ export const DEMO_PEOPLE = [
 
 const A = DEMO_CLIENTS.acme.id;
 const G = DEMO_CLIENTS.globex.id;
-const id = (prefix: string, n: number) => `00000000-0000-4000-8000-${prefix}${String(n).padStart(12 - prefix.length, "0")}`;
 
 export const DEMO_PROJECTS = [
   {
@@ -148,306 +150,6 @@ export const DEMO_FIRM_ACCESS = [
     at: "2026-11-14T16:05:00Z",
   },
 ] as const;
-
-const methods = { card: true, bankAccount: true, cashAppPay: true };
-const depositSchedule: ScheduleEntry[] = [
-  {
-    requestType: "DEPOSIT",
-    percentageRequested: "40",
-    dueDate: "2026-09-15",
-    computedAmountCents: 1_920_000,
-    totalCompletedAmountCents: 1_920_000,
-  },
-  {
-    requestType: "BALANCE",
-    percentageRequested: null,
-    dueDate: "2026-12-20",
-    computedAmountCents: 2_880_000,
-    totalCompletedAmountCents: 0,
-  },
-];
-const installmentSchedule: ScheduleEntry[] = [
-  {
-    requestType: "INSTALLMENT",
-    percentageRequested: null,
-    dueDate: "2026-10-15",
-    computedAmountCents: 1_000_000,
-    totalCompletedAmountCents: 1_000_000,
-  },
-  {
-    requestType: "INSTALLMENT",
-    percentageRequested: null,
-    dueDate: "2026-11-15",
-    computedAmountCents: 1_000_000,
-    totalCompletedAmountCents: 400_000,
-  },
-  {
-    requestType: "INSTALLMENT",
-    percentageRequested: null,
-    dueDate: "2026-12-15",
-    computedAmountCents: 1_000_000,
-    totalCompletedAmountCents: 0,
-  },
-];
-
-type DemoInvoice = {
-  id: string;
-  clientId: string;
-  projectId: string | null;
-  invoiceNumber: string;
-  amountCents: number;
-  status: InvoiceStatus;
-  issuedDate: string;
-  dueDate: string;
-  paidDate: string | null;
-  description: string;
-  totalPaidCents: number;
-  paymentSchedule: ScheduleEntry[];
-  nextPaymentAmountCents: number | null;
-  nextPaymentDueDate: string | null;
-};
-
-const inv = (
-  n: number,
-  v: Omit<DemoInvoice, "id" | "paymentSchedule" | "nextPaymentAmountCents" | "nextPaymentDueDate"> & Partial<DemoInvoice>,
-): DemoInvoice => ({
-  id: id("e", n),
-  paymentSchedule: [],
-  nextPaymentAmountCents: null,
-  nextPaymentDueDate: null,
-  ...v,
-});
-
-export const DEMO_INVOICES: (DemoInvoice & { squarePaymentUrl: string; acceptedPaymentMethods: typeof methods })[] = [
-  inv(1, {
-    clientId: A,
-    projectId: id("c", 1),
-    invoiceNumber: "INV-1001",
-    amountCents: 4_800_000,
-    status: "pending",
-    issuedDate: "2026-09-01",
-    dueDate: "2026-12-20",
-    paidDate: null,
-    description: "LLM gateway assessment (deposit and balance)",
-    totalPaidCents: 1_920_000,
-    paymentSchedule: depositSchedule,
-    nextPaymentAmountCents: 2_880_000,
-    nextPaymentDueDate: "2026-12-20",
-  }),
-  inv(2, {
-    clientId: A,
-    projectId: id("c", 2),
-    invoiceNumber: "INV-1002",
-    amountCents: 2_500_000,
-    status: "paid",
-    issuedDate: "2026-04-01",
-    dueDate: "2026-05-01",
-    paidDate: "2026-04-28",
-    description: "Governance framework, phase 1",
-    totalPaidCents: 2_500_000,
-  }),
-  inv(3, {
-    clientId: A,
-    projectId: id("c", 2),
-    invoiceNumber: "INV-1003",
-    amountCents: 1_250_050,
-    status: "paid",
-    issuedDate: "2026-07-01",
-    dueDate: "2026-07-31",
-    paidDate: "2026-07-30",
-    description: "Governance framework, phase 2",
-    totalPaidCents: 1_250_050,
-  }),
-  inv(4, {
-    clientId: A,
-    projectId: id("c", 3),
-    invoiceNumber: "INV-1004",
-    amountCents: 875_000,
-    status: "overdue",
-    issuedDate: "2026-10-01",
-    dueDate: "2026-10-31",
-    paidDate: null,
-    description: "Copilot rollout discovery workshop",
-    totalPaidCents: 0,
-  }),
-  inv(5, {
-    clientId: A,
-    projectId: null,
-    invoiceNumber: "INV-1005",
-    amountCents: 300_000,
-    status: "cancelled",
-    issuedDate: "2026-06-01",
-    dueDate: "2026-06-30",
-    paidDate: null,
-    description: "Cancelled workshop",
-    totalPaidCents: 0,
-  }),
-  inv(6, {
-    clientId: A,
-    projectId: null,
-    invoiceNumber: "INV-1006",
-    amountCents: 3_000_000,
-    status: "pending",
-    issuedDate: "2026-10-01",
-    dueDate: "2026-12-15",
-    paidDate: null,
-    description: "Quarterly advisory retainer (installments)",
-    totalPaidCents: 1_400_000,
-    paymentSchedule: installmentSchedule,
-    nextPaymentAmountCents: 600_000,
-    nextPaymentDueDate: "2026-11-15",
-  }),
-  inv(7, {
-    clientId: A,
-    projectId: null,
-    invoiceNumber: "INV-1007",
-    amountCents: 450_000,
-    status: "pending",
-    issuedDate: "2026-11-10",
-    dueDate: "2026-12-10",
-    paidDate: null,
-    description: "Red team retest scoping",
-    totalPaidCents: 0,
-  }),
-  // The last period of Acme's Professional plan, billed and paid (docs/PRODUCT.md#plans-that-bill).
-  inv(8, {
-    clientId: A,
-    projectId: null,
-    invoiceNumber: "INV-1008",
-    amountCents: 650_000,
-    status: "paid",
-    issuedDate: "2026-11-01",
-    dueDate: "2026-11-01",
-    paidDate: "2026-11-03",
-    description: "Professional plan, 2026-11-01 to 2026-12-01",
-    totalPaidCents: 650_000,
-  }),
-  inv(11, {
-    clientId: G,
-    projectId: id("d", 1),
-    invoiceNumber: "INV-2001",
-    amountCents: 3_600_000,
-    status: "pending",
-    issuedDate: "2026-10-01",
-    dueDate: "2026-12-31",
-    paidDate: null,
-    description: "RAG review (deposit and balance)",
-    totalPaidCents: 1_800_000,
-    paymentSchedule: [
-      {
-        requestType: "DEPOSIT",
-        percentageRequested: "50",
-        dueDate: "2026-10-10",
-        computedAmountCents: 1_800_000,
-        totalCompletedAmountCents: 1_800_000,
-      },
-      {
-        requestType: "BALANCE",
-        percentageRequested: null,
-        dueDate: "2026-12-31",
-        computedAmountCents: 1_800_000,
-        totalCompletedAmountCents: 0,
-      },
-    ],
-    nextPaymentAmountCents: 1_800_000,
-    nextPaymentDueDate: "2026-12-31",
-  }),
-  inv(12, {
-    clientId: G,
-    projectId: id("d", 2),
-    invoiceNumber: "INV-2002",
-    amountCents: 1_500_000,
-    status: "paid",
-    issuedDate: "2026-06-01",
-    dueDate: "2026-07-01",
-    paidDate: "2026-06-25",
-    description: "Supply-chain audit, phase 1",
-    totalPaidCents: 1_500_000,
-  }),
-  inv(13, {
-    clientId: G,
-    projectId: id("d", 2),
-    invoiceNumber: "INV-2003",
-    amountCents: 990_000,
-    status: "overdue",
-    issuedDate: "2026-09-01",
-    dueDate: "2026-10-01",
-    paidDate: null,
-    description: "Supply-chain audit, phase 2",
-    totalPaidCents: 0,
-  }),
-  inv(14, {
-    clientId: G,
-    projectId: id("d", 3),
-    invoiceNumber: "INV-2004",
-    amountCents: 600_000,
-    status: "cancelled",
-    issuedDate: "2026-02-01",
-    dueDate: "2026-03-01",
-    paidDate: null,
-    description: "Chatbot pilot",
-    totalPaidCents: 0,
-  }),
-  inv(15, {
-    clientId: G,
-    projectId: null,
-    invoiceNumber: "INV-2005",
-    amountCents: 725_000,
-    status: "pending",
-    issuedDate: "2026-11-01",
-    dueDate: "2026-12-01",
-    paidDate: null,
-    description: "Unlinked advisory hours",
-    totalPaidCents: 0,
-  }),
-].map((i) => ({
-  ...i,
-  squarePaymentUrl: `https://squareup.com/pay-invoice/demo-${i.invoiceNumber.toLowerCase()}`,
-  acceptedPaymentMethods: methods,
-}));
-
-export const DEMO_RATES = [
-  {
-    id: id("f", 1),
-    clientId: A,
-    serviceType: "AI Security Assessment",
-    hourlyRateCents: 32_500,
-    monthlyRetainerCents: 2_300_000,
-    discountTier: "Preferred",
-    description: "Assessment engagements and retests",
-    effectiveFrom: "2026-01-01",
-  },
-  {
-    id: id("f", 2),
-    clientId: A,
-    serviceType: "AI Security Governance",
-    hourlyRateCents: 28_000,
-    monthlyRetainerCents: null,
-    discountTier: null,
-    description: "Policy and risk management work",
-    effectiveFrom: "2026-01-01",
-  },
-  {
-    id: id("f", 3),
-    clientId: G,
-    serviceType: "AI Engineering Acceleration",
-    hourlyRateCents: 26_000,
-    monthlyRetainerCents: 1_700_000,
-    discountTier: "Startup",
-    description: "Hands-on engineering enablement",
-    effectiveFrom: "2026-06-01",
-  },
-  {
-    id: id("f", 4),
-    clientId: G,
-    serviceType: "AI Security Assessment",
-    hourlyRateCents: 33_000,
-    monthlyRetainerCents: null,
-    discountTier: null,
-    description: "Agent and API assessments",
-    effectiveFrom: "2026-09-01",
-  },
-];
 
 export const DEMO_DOCUMENTS = [
   {
