@@ -1,21 +1,17 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import {
-  FINDING_SEVERITIES,
-  FINDING_STATUSES,
   FIRM_CLOSED_FINDING_STATUSES,
   type FindingEventKind,
   type FindingSeverity,
   type FindingStatus,
   type RetestResult,
-  isToolIdTitle,
   UNRESOLVED_FINDING_STATUSES,
 } from "@/lib/domain/finding";
 import { isAiFinding } from "@/lib/domain/finding-measurement";
-import { ATLAS_TECHNIQUE_IDS, type AtlasTechniqueId, OWASP_LLM_IDS, type OwaspLlmId } from "@/lib/domain/ai-taxonomy";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
-import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type Actor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, findingComments, findingEvents, findingRetests, findings, projects, user } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
@@ -24,7 +20,8 @@ import { type FindingMeasurement, measurementsOf } from "./measurements";
 import { type ModelVersionRecord, modelVersionsOf, type NotVerifiedFinding, notVerifiedFindings } from "./model-versions";
 import { listOwnerOptions, type OwnerOption } from "./remediation-owner";
 import { recordFirmAccess } from "@/features/audit/server";
-import { clientFindingScope, dueDaysOf, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
+import { clientFindingScope, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
+import { clientFindingCounts, countedSql, type FindingCounts } from "./finding-counts";
 
 /** Most severe first: the order of every list (a stored column, so the list reads an index). */
 const severityRank = findings.severityRank;
@@ -76,9 +73,6 @@ export const toItem = (row: ListRow): FindingListItem => ({
 /** The most a list shows; narrow by the filters for the rest. */
 export const FINDING_LIST_LIMIT = 500;
 
-/** Not closed by the firm (withdrawn, false positive, duplicate): what counts and what is due. */
-const countedSql = notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]);
-
 export function filterSql(filter: FindingFilter, actor: ClientActor): SQL[] {
   // Closed by the firm only when asked for: the toggle, or a status filter naming one of them.
   const showClosed =
@@ -119,111 +113,6 @@ export async function listClientFindings(
     db.select({ n: count() }).from(findings).where(where),
   ]);
   return { items: rows.map(toItem), total: counted?.n ?? 0 };
-}
-
-/** The column alias of a technique's count ("AML.T0051.000" → "atlas_aml_t0051_000"). */
-const atlasKey = (id: string) => `atlas_${id.toLowerCase().replace(/\./g, "_")}`;
-
-/** A technique and its sub-techniques, as an array for an overlap test. */
-const atlasFamily = (id: string) =>
-  sql`array[${sql.join(
-    ATLAS_TECHNIQUE_IDS.filter((t) => t === id || t.startsWith(`${id}.`)).map((t) => sql`${t}`),
-    sql`, `,
-  )}]`;
-
-export type FindingCounts = {
-  bySeverity: Record<FindingSeverity, number>;
-  byStatus: Partial<Record<FindingStatus, number>>;
-  overdue: number;
-  /** Per OWASP LLM category (a finding under two is counted in both). */
-  byOwaspLlm: Record<OwaspLlmId, number>;
-  /** Per MITRE ATLAS technique, its sub-techniques included (as the filter reads it). */
-  byAtlas: Record<AtlasTechniqueId, number>;
-  /** Every count leaves out what the firm closed (withdrawn, false positive, duplicate); this is how many. */
-  closedByFirm: number;
-  total: number;
-  engagements: { projectId: string; projectName: string; total: number; unresolved: number; overdue: number }[];
-};
-
-/** Counts by severity and status, for the company and per engagement (one grouped query). */
-export async function clientFindingCounts(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<FindingCounts> {
-  assertClient(actor);
-  return countFindings(db, clientFindingScope(actor));
-}
-
-/**
- * One pass over the findings, grouped by engagement only, each severity and status a filtered
- * count: grouping by the text columns themselves costs several times more in the embedded
- * database (bench/findings-list.ts).
- */
-async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCounts> {
-  const sums: Record<string, SQL.Aliased<number>> = {
-    total: sql<number>`count(*) filter (where ${countedSql})`.mapWith(Number).as("total"),
-    closed: sql<number>`count(*) filter (where not ${countedSql})`.mapWith(Number).as("closed"),
-    overdue: sql<number>`count(*) filter (where ${overdueSql})`.mapWith(Number).as("overdue"),
-  };
-  for (const k of FINDING_SEVERITIES)
-    sums[`sev_${k}`] = sql<number>`count(*) filter (where ${findings.severity} = ${k} and ${countedSql})`.mapWith(Number).as(`sev_${k}`);
-  // In the same pass: one filtered count per category, not a second statement over the array.
-  for (const k of OWASP_LLM_IDS)
-    sums[`owasp_${k.toLowerCase()}`] = sql<number>`count(*) filter (where ${findings.owaspLlm} @> array[${k}]::text[] and ${countedSql})`
-      .mapWith(Number)
-      .as(`owasp_${k.toLowerCase()}`);
-  for (const k of ATLAS_TECHNIQUE_IDS)
-    sums[atlasKey(k)] = sql<number>`count(*) filter (where ${findings.atlas} && ${atlasFamily(k)}::text[] and ${countedSql})`
-      .mapWith(Number)
-      .as(atlasKey(k));
-  for (const k of FINDING_STATUSES)
-    sums[`st_${k}`] = sql<number>`count(*) filter (where ${findings.status} = ${k})`.mapWith(Number).as(`st_${k}`);
-  const perEngagement = (await db
-    .select({ projectId: findings.projectId, ...sums })
-    .from(findings)
-    .where(where)
-    .groupBy(findings.projectId)) as unknown as ({ projectId: string } & Record<string, number>)[];
-  // The engagements' names in a second, small statement (a join would be paid for every finding).
-  const names =
-    perEngagement.length === 0
-      ? []
-      : await db
-          .select({ id: projects.id, name: projects.projectName })
-          .from(projects)
-          .where(
-            inArray(
-              projects.id,
-              perEngagement.map((r) => r.projectId),
-            ),
-          );
-  const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const rows = perEngagement.map((row) => ({ projectName: nameOf.get(row.projectId) ?? "", counts: row }));
-  const counts: FindingCounts = {
-    bySeverity: Object.fromEntries(FINDING_SEVERITIES.map((s) => [s, 0])) as Record<FindingSeverity, number>,
-    byStatus: {},
-    byOwaspLlm: Object.fromEntries(OWASP_LLM_IDS.map((id) => [id, 0])) as Record<OwaspLlmId, number>,
-    byAtlas: Object.fromEntries(ATLAS_TECHNIQUE_IDS.map((id) => [id, 0])) as Record<AtlasTechniqueId, number>,
-    overdue: 0,
-    closedByFirm: 0,
-    total: 0,
-    engagements: [],
-  };
-  for (const { projectName, counts: row } of rows) {
-    const n = (key: string) => Number(row[key] ?? 0);
-    for (const s of FINDING_SEVERITIES) counts.bySeverity[s] += n(`sev_${s}`);
-    for (const id of OWASP_LLM_IDS) counts.byOwaspLlm[id] += n(`owasp_${id.toLowerCase()}`);
-    for (const id of ATLAS_TECHNIQUE_IDS) counts.byAtlas[id] += n(atlasKey(id));
-    for (const s of FINDING_STATUSES) if (n(`st_${s}`) > 0) counts.byStatus[s] = (counts.byStatus[s] ?? 0) + n(`st_${s}`);
-    counts.overdue += n("overdue");
-    counts.total += n("total");
-    counts.closedByFirm += n("closed");
-    counts.engagements.push({
-      projectId: String(row.projectId),
-      projectName,
-      total: n("total"),
-      unresolved: UNRESOLVED_FINDING_STATUSES.reduce((sum, s) => sum + n(`st_${s}`), 0),
-      overdue: n("overdue"),
-    });
-  }
-  counts.engagements.sort((a, b) => a.projectName.localeCompare(b.projectName));
-  return counts;
 }
 
 export type FindingEvent = {
@@ -432,119 +321,6 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
   };
 }
 
-/** An engagement's findings for the firm, drafts included, with its counts and due days. */
-export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
-  assertAdmin(actor);
-  const [project] = await db
-    .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  if (!project) return null;
-  const [rows, counts, dueDays, modelVersions, notVerified] = await Promise.all([
-    db
-      .select({ ...listColumns, ruleId: findings.ruleId })
-      .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .where(eq(findings.projectId, projectId))
-      .orderBy(severityRank, asc(findings.createdAt), findings.id)
-      .limit(2000),
-    countFindings(db, and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))!),
-    dueDaysOf(db, projectId),
-    modelVersionsOf(db, projectId),
-    notVerifiedFindings(db, { projectId }),
-    // The firm's look at an engagement's findings, in the company's access log (docs/PRODUCT.md#portal-access-log).
-    recordFirmAccess(db, {
-      actor,
-      action: "client.findings.view",
-      clientIds: [project.clientId],
-      entityType: "project",
-      entityId: project.id,
-      after: { name: project.name },
-    }),
-  ]);
-  // Drafts still titled with a tool's id: Publish warns before the client reads them.
-  const toolIdTitled = rows.filter((r) => r.status === "draft" && isToolIdTitle(r.title, r.ruleId)).map((r) => r.id);
-  return {
-    project,
-    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem(row)),
-    toolIdTitled,
-    counts,
-    dueDays,
-    modelVersions,
-    notVerified,
-  };
-}
-
-export type QueueRetest = {
-  findingId: string;
-  title: string;
-  company: string;
-  projectName: string;
-  requestedByName: string;
-  requestedAt: string;
-  note: string;
-};
-export type QueueFinding = FindingListItem & { company: string };
-
-/** `/admin/findings`: open retest requests (oldest first), overdue findings and risk acceptances to acknowledge, across clients. */
-export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
-  assertAdmin(actor);
-  const withCompany = { ...listColumns, company: clients.company };
-  const [retests, overdue, risks] = await Promise.all([
-    db
-      .select({
-        findingId: findings.id,
-        title: findings.title,
-        company: clients.company,
-        projectName: projects.projectName,
-        requestedByName: findingRetests.requestedByName,
-        requestedAt: findingRetests.requestedAt,
-        note: findingRetests.note,
-      })
-      .from(findingRetests)
-      .innerJoin(findings, eq(findings.id, findingRetests.findingId))
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .innerJoin(clients, eq(clients.id, findings.clientId))
-      .where(isNull(findingRetests.result))
-      .orderBy(asc(findingRetests.requestedAt))
-      .limit(200),
-    db
-      .select(withCompany)
-      .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .innerJoin(clients, eq(clients.id, findings.clientId))
-      .where(overdueSql)
-      .orderBy(asc(findings.dueOn), severityRank)
-      .limit(200),
-    db
-      .select({ ...withCompany, riskReason: findings.riskReason, riskExpiresOn: findings.riskExpiresOn })
-      .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .innerJoin(clients, eq(clients.id, findings.clientId))
-      .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
-      .orderBy(asc(findings.updatedAt))
-      .limit(200),
-  ]);
-  return {
-    retests: retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
-    overdue: overdue.map((r) => ({ ...toItem(r), company: r.company })),
-    risks: risks.map((r) => ({ ...toItem(r), company: r.company, riskReason: r.riskReason, riskExpiresOn: r.riskExpiresOn })),
-  };
-}
-
-/** The engagements the admin's Findings page can open (its Engagement picker), by company then name. */
-export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
-  assertAdmin(actor);
-  return db
-    .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .orderBy(clients.company, projects.projectName)
-    .limit(1000);
-}
-
 /** The client's findings for the CSV export, in pages (the safe CSV path). */
 export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<FindingListItem[]> {
   assertClient(actor);
@@ -607,18 +383,4 @@ export async function loadPortalFindings(
     findingId !== null && actor.personRole === "owner" && !actor.viewer ? listOwnerOptions(db, { actor, clientId: actor.clientId }) : [],
   ]);
   return { counts, assignedToMe: assigned[0]?.n ?? 0, ownerOptions, list, filter, finding };
-}
-
-/** The findings a duplicate of this engagement may name: published, not closed by the firm, not the finding itself. */
-export async function listDuplicateOriginals(
-  db: DbOrTx,
-  { actor, projectId, exceptId }: { actor: AdminActor; projectId: string; exceptId: string },
-): Promise<{ id: string; title: string }[]> {
-  assertAdmin(actor);
-  return db
-    .select({ id: findings.id, title: findings.title })
-    .from(findings)
-    .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt), countedSql, sql`${findings.id} <> ${exceptId}`))
-    .orderBy(severityRank, asc(findings.title))
-    .limit(1000);
 }

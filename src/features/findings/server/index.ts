@@ -6,25 +6,26 @@ export { addEvidence, assertEvidenceTarget, getEvidenceDownload, getEvidenceFile
 export { FINDING_EXPORT_COLUMNS } from "./finding-csv";
 export { runFindingTasks } from "./finding-tasks";
 export {
-  adminFindingsQueue,
-  clientFindingCounts,
   exportClientFindings,
   getFinding,
   listClientFindings,
-  listDuplicateOriginals,
-  listEngagementFindings,
-  listEngagementOptions,
   loadPortalFindings,
   type PortalFindings,
   type FindingComment,
-  type FindingCounts,
   type FindingDetail,
   type FindingEvent,
   type FindingListItem,
   type FindingModelVersion,
+} from "./findings-read";
+export { clientFindingCounts, type FindingCounts } from "./finding-counts";
+export {
+  adminFindingsQueue,
+  listDuplicateOriginals,
+  listEngagementFindings,
+  listEngagementOptions,
   type QueueFinding,
   type QueueRetest,
-} from "./findings-read";
+} from "./findings-admin-read";
 export { type FindingPageCursor, type FindingPageItem, pageClientFindings } from "./findings-page";
 export { pageClientRetests, type RetestPageCursor, type RetestPageItem } from "./retests-page";
 export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";

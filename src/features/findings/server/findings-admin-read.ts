@@ -1,0 +1,143 @@
+import "server-only";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { isToolIdTitle } from "@/lib/domain/finding";
+import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { countedSql, countFindings } from "./finding-counts";
+import { dueDaysOf, overdueSql } from "./finding-scope";
+import { type FindingListItem, listColumns, toItem } from "./findings-read";
+import { modelVersionsOf, notVerifiedFindings } from "./model-versions";
+import { recordFirmAccess } from "@/features/audit/server";
+
+// What the firm reads across its findings: an engagement's list, the queue of work, the pickers.
+
+/** Most severe first (a stored column, so the list reads an index). */
+const severityRank = findings.severityRank;
+
+/** An engagement's findings for the firm, drafts included, with its counts and due days. */
+export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!project) return null;
+  const [rows, counts, dueDays, modelVersions, notVerified] = await Promise.all([
+    db
+      .select({ ...listColumns, ruleId: findings.ruleId })
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .where(eq(findings.projectId, projectId))
+      .orderBy(severityRank, asc(findings.createdAt), findings.id)
+      .limit(2000),
+    countFindings(db, and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))!),
+    dueDaysOf(db, projectId),
+    modelVersionsOf(db, projectId),
+    notVerifiedFindings(db, { projectId }),
+    // The firm's look at an engagement's findings, in the company's access log (docs/PRODUCT.md#portal-access-log).
+    recordFirmAccess(db, {
+      actor,
+      action: "client.findings.view",
+      clientIds: [project.clientId],
+      entityType: "project",
+      entityId: project.id,
+      after: { name: project.name },
+    }),
+  ]);
+  // Drafts still titled with a tool's id: Publish warns before the client reads them.
+  const toolIdTitled = rows.filter((r) => r.status === "draft" && isToolIdTitle(r.title, r.ruleId)).map((r) => r.id);
+  return {
+    project,
+    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem(row)),
+    toolIdTitled,
+    counts,
+    dueDays,
+    modelVersions,
+    notVerified,
+  };
+}
+
+export type QueueRetest = {
+  findingId: string;
+  title: string;
+  company: string;
+  projectName: string;
+  requestedByName: string;
+  requestedAt: string;
+  note: string;
+};
+export type QueueFinding = FindingListItem & { company: string };
+
+/** `/admin/findings`: open retest requests (oldest first), overdue findings and risk acceptances to acknowledge, across clients. */
+export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  const withCompany = { ...listColumns, company: clients.company };
+  const [retests, overdue, risks] = await Promise.all([
+    db
+      .select({
+        findingId: findings.id,
+        title: findings.title,
+        company: clients.company,
+        projectName: projects.projectName,
+        requestedByName: findingRetests.requestedByName,
+        requestedAt: findingRetests.requestedAt,
+        note: findingRetests.note,
+      })
+      .from(findingRetests)
+      .innerJoin(findings, eq(findings.id, findingRetests.findingId))
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(isNull(findingRetests.result))
+      .orderBy(asc(findingRetests.requestedAt))
+      .limit(200),
+    db
+      .select(withCompany)
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(overdueSql)
+      .orderBy(asc(findings.dueOn), severityRank)
+      .limit(200),
+    db
+      .select({ ...withCompany, riskReason: findings.riskReason, riskExpiresOn: findings.riskExpiresOn })
+      .from(findings)
+      .innerJoin(projects, eq(projects.id, findings.projectId))
+      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
+      .orderBy(asc(findings.updatedAt))
+      .limit(200),
+  ]);
+  return {
+    retests: retests.map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() })),
+    overdue: overdue.map((r) => ({ ...toItem(r), company: r.company })),
+    risks: risks.map((r) => ({ ...toItem(r), company: r.company, riskReason: r.riskReason, riskExpiresOn: r.riskExpiresOn })),
+  };
+}
+
+/** The engagements the admin's Findings page can open (its Engagement picker), by company then name. */
+export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
+  return db
+    .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .orderBy(clients.company, projects.projectName)
+    .limit(1000);
+}
+
+/** The findings a duplicate of this engagement may name: published, not closed by the firm, not the finding itself. */
+export async function listDuplicateOriginals(
+  db: DbOrTx,
+  { actor, projectId, exceptId }: { actor: AdminActor; projectId: string; exceptId: string },
+): Promise<{ id: string; title: string }[]> {
+  assertAdmin(actor);
+  return db
+    .select({ id: findings.id, title: findings.title })
+    .from(findings)
+    .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt), countedSql, sql`${findings.id} <> ${exceptId}`))
+    .orderBy(severityRank, asc(findings.title))
+    .limit(1000);
+}
