@@ -186,7 +186,13 @@ describe("GitHub asking us to wait", () => {
     try {
       limited.addRepo({ owner: "acme", name: "hourly" });
       const token = limited.issueToken({ kind: "fine-grained", repos: ["acme/hourly"], permissions: { issues: "write" } });
-      const { id } = await connectTracker(t.db, { actor: await owner(), kind: "github", baseUrl: limited.url, target: "acme/hourly", token });
+      const { id } = await connectTracker(t.db, {
+        actor: await owner(),
+        kind: "github",
+        baseUrl: limited.url,
+        target: "acme/hourly",
+        token,
+      });
       const fresh = await createFreshObjects(t.db, TENANTS.acme);
       // The token's one issue of the hour, then a second finding GitHub refuses for about an hour.
       await requestTicket(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id, connectionId: id });

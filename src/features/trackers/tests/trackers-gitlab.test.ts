@@ -16,7 +16,7 @@ import {
   testTrackerConnection,
 } from "@/features/trackers/server";
 import { runningJobSender } from "@/server/core/jobs/send";
-import { drainTrackerTickets, queueTicketAttempt } from "@/features/trackers/server/tickets";
+import { drainTrackerTickets, queueTicketAttempt, requeueUnfiledTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
@@ -176,6 +176,8 @@ describe("connecting GitLab", () => {
       const [retry] = await runningJobSender()!.findJobs("trackers.file-ticket", { key: `${ticketId}:1` });
       expect(retry).toMatchObject({ state: "retry", retryCount: 0 });
       expect(retry!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+      // The periodic sweep for tickets left without a job leaves one waiting for the engine's retry alone.
+      await requeueUnfiledTickets(t.db);
       expect(await runningJobSender()!.findJobs("trackers.file-ticket", { key: `${ticketId}:2` })).toEqual([]);
       const [connection] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
       expect(connection!.state).toBe("connected");
