@@ -6,8 +6,8 @@ import { assertClient, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
-import type { JobDefinition } from "@/server/core/jobs/job";
-import { enqueue, enqueueMany, runQueuedJobs } from "@/server/core/jobs/send";
+import type { JobDefinition, JobRun } from "@/server/core/jobs/job";
+import { enqueue, enqueueMany, runningJobSender, runQueuedJobs } from "@/server/core/jobs/send";
 import { getFinding } from "@/features/findings/server";
 import { CONNECTION_NOT_FOUND, recordTrackerState } from "./connections";
 import { findingTicketText, type TicketFinding } from "./ticket-text";
@@ -18,29 +18,31 @@ import { TrackerError } from "./tracker-error";
 // written first, one per finding and connection (a unique index), with the job of its first
 // attempt; the job calls the tracker, and a retry first looks for the ticket an earlier attempt filed.
 
-/** Seconds before each retry of a ticket the tracker did not take: 1 min, 5 min, 30 min, 2 h, 6 h. */
-const RETRY_SECONDS = [60, 300, 1800, 7200, 21_600] as const;
-const MAX_ATTEMPTS = RETRY_SECONDS.length + 1;
+/** Tries to file a ticket before it is left unfiled with its error: the first and five retries. */
+const MAX_ATTEMPTS = 6;
+/** The engine's back-off between two tries: doubled from a minute, at most six hours. */
+const RETRY_DELAY_SECONDS = 60;
+const RETRY_DELAY_MAX_SECONDS = 21_600;
 
 const ticketData = z.object({ id: z.string().uuid(), attempt: z.number().int().min(1) });
 
 /**
- * One job per attempt to file a ticket (data: the ticket and the attempt's number), keyed by both:
- * the first sent with the row, each retry by the attempt before it, after the schedule's wait or
- * the tracker's Retry-After when longer. The engine's own retries cover an attempt cut off (its
- * instance died) or an unexpected error.
+ * The job that files a ticket (data: the ticket and the number of the job's first try), keyed by
+ * both. A failed try is thrown and the engine retries the same job after its back-off (try =
+ * first + the engine's retry count); only a Retry-After longer than that back-off ends the job
+ * and sends the next try's job to start when the tracker asked.
  */
 export const ticketFileJob: JobDefinition = {
   name: "trackers.file-ticket",
-  handler: (db, data) => fileTicket(db, ticketData.parse(data)),
-  retryLimit: 5,
-  retryDelaySeconds: 60,
-  retryDelayMaxSeconds: 21_600,
+  handler: (db, data, run) => fileTicket(db, ticketData.parse(data), run),
+  retryLimit: MAX_ATTEMPTS - 1,
+  retryDelaySeconds: RETRY_DELAY_SECONDS,
+  retryDelayMaxSeconds: RETRY_DELAY_MAX_SECONDS,
   expireInSeconds: 120,
   batchSize: 5,
 };
 
-/** The job of a ticket's attempt, in the caller's transaction. */
+/** The job whose first try is this attempt of a ticket, in the caller's transaction. */
 export async function queueTicketAttempt(db: DbOrTx, id: string, attempt: number, startAfter?: Date): Promise<void> {
   await enqueue(db, ticketFileJob, { id, attempt }, { key: `${id}:${attempt}`, startAfter });
 }
@@ -95,12 +97,19 @@ export async function queueTicket(
 
 export type FileOutcome = "filed" | "failed" | "skipped";
 
+/** The shortest wait the engine's back-off puts after a failed run with this retry count (its jitter only adds). */
+function shortestBackOffSeconds(retryCount: number): number {
+  return Math.min(RETRY_DELAY_MAX_SECONDS, RETRY_DELAY_SECONDS * 2 ** retryCount);
+}
+
 /**
- * One attempt to file a ticket: counted in its row, then the tracker called, then recorded. An
- * attempt run again (its instance died, or the row was set back) first looks for the ticket by
- * its marker; a ticket filed already, or past this attempt, is skipped.
+ * One try to file a ticket: counted in its row, then the tracker called, then recorded. A try run
+ * again (its instance died, or the row was set back) first looks for the ticket by its marker; a
+ * ticket filed already, or past this try, is skipped. A failed try is recorded and thrown for the
+ * engine's back-off; the last one leaves the ticket unfiled with its error.
  */
-export async function fileTicket(db: Db, { id, attempt }: { id: string; attempt: number }): Promise<FileOutcome> {
+export async function fileTicket(db: Db, { id, attempt: first }: { id: string; attempt: number }, run: JobRun): Promise<FileOutcome> {
+  const attempt = first + run.retryCount;
   const [row] = await db
     .select({ ticket: trackerTickets, connection: trackerConnections })
     .from(trackerTickets)
@@ -108,8 +117,8 @@ export async function fileTicket(db: Db, { id, attempt }: { id: string; attempt:
     .where(eq(trackerTickets.id, id));
   if (!row?.ticket.pending || row.ticket.state !== "creating" || row.connection.state === "revoked") return "skipped";
   const { attempts, pending } = row.ticket;
-  if (attempts > attempt || attempts < attempt - 1) return "skipped";
-  await db.update(trackerTickets).set({ attempts: attempt }).where(eq(trackerTickets.id, id));
+  if (attempt > MAX_ATTEMPTS || attempts > attempt || attempts < attempt - 1) return "skipped";
+  await db.update(trackerTickets).set({ attempts: attempt, updatedAt: new Date() }).where(eq(trackerTickets.id, id));
   try {
     const tracker = trackerClientOf(row.connection);
     // An earlier attempt (or an earlier run of this one) may have filed it and died before recording so.
@@ -123,14 +132,18 @@ export async function fileTicket(db: Db, { id, attempt }: { id: string; attempt:
     return "filed";
   } catch (error) {
     if (!(error instanceof TrackerError)) throw error;
-    const wait = Math.max(RETRY_SECONDS[attempt - 1] ?? RETRY_SECONDS.at(-1)!, error.retryAfterSeconds ?? 0);
+    // The last try failed: the ticket stays unfiled with its error, for a person to ask again.
+    const last = attempt >= MAX_ATTEMPTS || run.retryCount >= run.retryLimit;
+    const waitSeconds = error.retryAfterSeconds ?? 0;
+    // The engine's retry would come before the tracker's Retry-After: this job ends, the next try's waits.
+    const ownJob = !last && waitSeconds > shortestBackOffSeconds(run.retryCount);
     await db.transaction(async (tx) => {
       await tx.update(trackerTickets).set({ lastError: error.message, updatedAt: new Date() }).where(eq(trackerTickets.id, id));
-      // The last attempt failed: the ticket stays unfiled with its error, for a person to ask again.
-      if (attempt < MAX_ATTEMPTS) await queueTicketAttempt(tx, id, attempt + 1, new Date(Date.now() + wait * 1000));
+      if (ownJob) await queueTicketAttempt(tx, id, attempt + 1, new Date(Date.now() + waitSeconds * 1000));
     });
     if (error.isCredentialProblem) await recordTrackerState(db, row.connection.id, error);
-    return "failed";
+    if (last || ownJob) return "failed";
+    throw error;
   }
 }
 
@@ -141,8 +154,9 @@ export async function fileTicket(db: Db, { id, attempt }: { id: string; attempt:
 export async function drainTrackerTickets(db: Db, options: { early?: boolean } = {}): Promise<{ filed: number; failed: number }> {
   const totals = { filed: 0, failed: 0 };
   for (const outcome of await runQueuedJobs(db, ticketFileJob, options)) {
-    if (!outcome.ok) throw outcome.error;
-    const result = outcome.result as FileOutcome;
+    // A try the tracker refused is thrown for the engine to retry: a failure, as the last try's.
+    const result = outcome.ok ? (outcome.result as FileOutcome) : outcome.error instanceof TrackerError ? "failed" : null;
+    if (result === null) throw (outcome as { error: unknown }).error;
     if (result !== "skipped") totals[result] += 1;
   }
   return totals;
@@ -150,18 +164,29 @@ export async function drainTrackerTickets(db: Db, options: { early?: boolean } =
 
 /**
  * Gives a job to each unfiled ticket with attempts left and none waiting or running (stored by a
- * script, or before an upgrade): the engine's key keeps an attempt from having two.
+ * script, or before an upgrade). A ticket's first job has the key of its first try, so the engine
+ * keeps that from having two; a later try may wait in a job keyed by an earlier one (the engine's
+ * retry of it), so a ticket tried before is asked of the engine first.
  */
 export async function requeueUnfiledTickets(db: Db): Promise<number> {
+  const boss = runningJobSender();
+  if (!boss) return 0;
   const rows = await db
     .select({ id: trackerTickets.id, attempts: trackerTickets.attempts })
     .from(trackerTickets)
     .where(and(eq(trackerTickets.state, "creating"), lt(trackerTickets.attempts, MAX_ATTEMPTS)))
     .limit(5000);
+  const orphans = [];
+  for (const row of rows) {
+    const jobs = row.attempts === 0 ? [] : await boss.findJobs(ticketFileJob.name, { data: { id: row.id } });
+    if (!jobs.some((job) => LIVE_JOB_STATES.has(job.state))) orphans.push(row);
+  }
   await enqueueMany(
     db,
     ticketFileJob,
-    rows.map((row) => ({ data: { id: row.id, attempt: row.attempts + 1 }, key: `${row.id}:${row.attempts + 1}` })),
+    orphans.map((row) => ({ data: { id: row.id, attempt: row.attempts + 1 }, key: `${row.id}:${row.attempts + 1}` })),
   );
-  return rows.length;
+  return orphans.length;
 }
+
+const LIVE_JOB_STATES = new Set<string>(["created", "retry", "active"]);

@@ -1,6 +1,6 @@
 import "server-only";
 
-/** The longest wait a tracker's Retry-After may ask of a ticket: the last wait of its retries (tickets.ts). */
+/** The longest wait a tracker's Retry-After may ask of a ticket: the engine's longest back-off between its tries (tickets.ts). */
 export const TRACKER_WAIT_CAP_SECONDS = 21_600;
 
 /**

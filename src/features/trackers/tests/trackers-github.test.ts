@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
 import { POST as githubHook } from "@/app/api/trackers/github/[id]/route";
+import { runningJobSender } from "@/server/core/jobs/send";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
@@ -174,6 +175,49 @@ describe("connecting GitHub", () => {
     await expect(requestTicket(t.db, { actor: globex, findingId: publishedAcmeFinding.id, connectionId: id })).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("GitHub asking us to wait", () => {
+  it("a Retry-After longer than the engine's back-off is waited out by the next try's own job, and the issue is filed once", async () => {
+    let skew = 0;
+    const limited = await startFakeGitHub({ now: () => Date.now() + skew, secondaryRateLimit: { perHour: 1 } });
+    const allow = allowLoopbackForTests(`127.0.0.1:${limited.port}`);
+    try {
+      limited.addRepo({ owner: "acme", name: "hourly" });
+      const token = limited.issueToken({ kind: "fine-grained", repos: ["acme/hourly"], permissions: { issues: "write" } });
+      const { id } = await connectTracker(t.db, {
+        actor: await owner(),
+        kind: "github",
+        baseUrl: limited.url,
+        target: "acme/hourly",
+        token,
+      });
+      const fresh = await createFreshObjects(t.db, TENANTS.acme);
+      // The token's one issue of the hour, then a second finding GitHub refuses for about an hour.
+      await requestTicket(t.db, { actor: await owner(), findingId: publishedAcmeFinding.id, connectionId: id });
+      expect(await drainTrackerTickets(t.db)).toEqual({ filed: 1, failed: 0 });
+      const { ticketId } = await requestTicket(t.db, { actor: await owner(), findingId: fresh.openFindingId, connectionId: id });
+      const before = Date.now();
+      expect(await drainTrackerTickets(t.db)).toEqual({ filed: 0, failed: 1 });
+      const [refused] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, ticketId));
+      expect(refused).toMatchObject({ state: "creating", attempts: 1, lastError: expect.stringMatching(/secondary rate limit/) });
+      // The engine's first back-off is a minute or two: the first try's job ends, the second's waits the hour.
+      const sender = runningJobSender()!;
+      expect(await sender.findJobs("trackers.file-ticket", { key: `${ticketId}:1` })).toMatchObject([{ state: "completed" }]);
+      const [next] = await sender.findJobs("trackers.file-ticket", { key: `${ticketId}:2` });
+      expect(next).toMatchObject({ state: "created" });
+      expect(next!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 3_500_000);
+
+      skew = 3_600_000 + 1000;
+      expect(await drainTrackerTickets(t.db, { early: true })).toEqual({ filed: 1, failed: 0 });
+      expect(limited.issues("acme/hourly")).toHaveLength(2);
+      const [filed] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, ticketId));
+      expect(filed).toMatchObject({ state: "open", attempts: 2, lastError: null });
+    } finally {
+      allow();
+      await limited.close();
+    }
   });
 });
 

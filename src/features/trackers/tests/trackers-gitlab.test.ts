@@ -16,7 +16,7 @@ import {
   testTrackerConnection,
 } from "@/features/trackers/server";
 import { runningJobSender } from "@/server/core/jobs/send";
-import { drainTrackerTickets, queueTicketAttempt } from "@/features/trackers/server/tickets";
+import { drainTrackerTickets, queueTicketAttempt, requeueUnfiledTickets } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
 import { recordRetestResult, requestRetest } from "@/features/findings/server";
@@ -149,7 +149,7 @@ describe("connecting GitLab", () => {
     expect((await listTrackerConnections(t.db, { actor: await owner() })).map((c) => c.target)).not.toContain(readOnly.path);
   });
 
-  it("a rate limit waits what GitLab's Retry-After asks before trying again, and keeps the connection connected", async () => {
+  it("a rate limit waits what GitLab's Retry-After asks before trying again, keeps the connection connected, and gives up after six tries", async () => {
     // GitLab counts in fixed minutes: a clock held at a minute's start keeps both requests in one.
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     const limited = await startFakeGitLab({ now: () => minute, rateLimit: 2 });
@@ -171,11 +171,26 @@ describe("connecting GitLab", () => {
       expect(await drainTrackerTickets(t.db)).toEqual({ filed: 0, failed: 1 });
       const [ticket] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, ticketId));
       expect(ticket!.lastError).toBe("GitLab: Retry later");
-      // GitLab asked for the rest of the minute; the second attempt's job waits at least as long.
-      const [next] = await runningJobSender()!.findJobs("trackers.file-ticket", { key: `${ticketId}:2` });
-      expect(next!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+      // GitLab asked for the rest of the minute, no longer than the engine's first back-off: the
+      // same job is retried after it.
+      const [retry] = await runningJobSender()!.findJobs("trackers.file-ticket", { key: `${ticketId}:1` });
+      expect(retry).toMatchObject({ state: "retry", retryCount: 0 });
+      expect(retry!.startAfter.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+      // The periodic sweep for tickets left without a job leaves one waiting for the engine's retry alone.
+      await requeueUnfiledTickets(t.db);
+      expect(await runningJobSender()!.findJobs("trackers.file-ticket", { key: `${ticketId}:2` })).toEqual([]);
       const [connection] = await t.db.select().from(trackerConnections).where(eq(trackerConnections.id, id));
       expect(connection!.state).toBe("connected");
+
+      // The clock stays in the refused minute: the retries fail too, six tries in all, then none.
+      for (let tries = 2; tries <= 6; tries += 1) {
+        expect(await drainTrackerTickets(t.db, { early: true })).toEqual({ filed: 0, failed: 1 });
+      }
+      expect(await drainTrackerTickets(t.db, { early: true })).toEqual({ filed: 0, failed: 0 });
+      const [given] = await t.db.select().from(trackerTickets).where(eq(trackerTickets.id, ticketId));
+      expect(given).toMatchObject({ state: "creating", attempts: 6, lastError: "GitLab: Retry later" });
+      const jobs = await runningJobSender()!.findJobs("trackers.file-ticket", { data: { id: ticketId } });
+      expect(jobs.filter((job) => ["created", "retry", "active"].includes(job.state))).toEqual([]);
       expect(limited.issues("acme-sec/limited")).toEqual([]);
     } finally {
       allow();
