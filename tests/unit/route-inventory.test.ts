@@ -86,6 +86,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/findings/[id]/risk-acceptance": { POST: "api" },
   "/api/v1/findings/[id]/remediation-owner": { PUT: "api" },
   "/api/v1/projects/[id]/model-versions": { PUT: "api" },
+  "/api/v1/projects/[id]/runs": { POST: "api" },
   "/api/v1/findings/[id]/runs": { POST: "api" },
   "/api/v1/webhooks": { GET: "api", POST: "api" },
   "/api/v1/webhooks/[id]": { DELETE: "api" },

@@ -86,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "finding.measurement": "Recorded a measurement of an AI finding",
   "finding.regressed": "A client's CI run found a fixed finding again (Regressed)",
   "judge.validation": "Recorded a validation of an AI finding's judge",
+  "finding.rerun_schedule_set": "Set the re-run schedule of an engagement target",
   "finding.reproducer": "Downloaded a finding's reproducer",
   "engagement.model_version": "Recorded the model version run now",
   "finding.risk_acknowledged": "Acknowledged a risk acceptance",
