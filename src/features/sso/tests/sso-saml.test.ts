@@ -127,6 +127,7 @@ describe("a SAML provider", () => {
       ssoUrl: `http://${idp.hostPort}/saml/sso`,
       spEntityId: spEntityIdOf(owner.clientId),
       acsUrl: acsUrlOf(owner.clientId),
+      demo: null,
     });
     // Stored sealed: the column holds no metadata in clear.
     const [row] = await t.db
