@@ -20,7 +20,7 @@ const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { getAuth } = await import("../src/features/identity/server/auth");
 const { DEMO_PASSWORDS } = await import("../src/features/demo/server/demo-data");
-const schema = await import("../src/server/core/db/schema");
+const schema = await import("../tests/helpers/all-tables");
 const { GET } = await import("../src/app/api/admin/exports/invoices/route");
 const { sql } = await import("drizzle-orm");
 

@@ -20,7 +20,7 @@ const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage, newStorageKey } = await import("../src/server/core/storage/storage");
 const { getAuth } = await import("../src/features/identity/server/auth");
 const { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } = await import("../src/features/demo/server/demo-data");
-const schema = await import("../src/server/core/db/schema");
+const schema = await import("../tests/helpers/all-tables");
 const { GET: linkRoute } = await import("../src/app/api/client/documents/[id]/route");
 const { GET: fileRoute } = await import("../src/app/api/files/[id]/route");
 

@@ -36,7 +36,7 @@ const { enqueueEmail, mailSendJob } = await import("../src/server/core/mail/outb
 const { publishFindings } = await import("../src/features/findings/server");
 const { newSealedWebhookSecret, queueWebhookEvents } = await import("../src/features/webhooks/server");
 const { webhookDeliverJob } = await import("../src/features/webhooks/server/deliver");
-const schema = await import("../src/server/core/db/schema");
+const schema = await import("../tests/helpers/all-tables");
 
 const PUBLISH_FINDINGS = 200;
 const PUBLISH_RUNS = 5;

@@ -18,7 +18,7 @@ const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
 const { getThreadPage, listAdminThreads, listClientThreads, countAdminUnreadThreads } =
   await import("../src/features/messages/server/messages-read");
-const schema = await import("../src/server/core/db/schema");
+const schema = await import("../tests/helpers/all-tables");
 
 const THREADS = 300;
 const LONG_THREAD = 1_000;

@@ -19,7 +19,7 @@ const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
 const { loadPortalSection } = await import("../src/features/portal/server/portal-load");
 const { PORTAL_SECTIONS } = await import("../src/lib/domain/portal-section");
-const schema = await import("../src/server/core/db/schema");
+const schema = await import("../tests/helpers/all-tables");
 const { DEMO_TIERS } = await import("../src/features/demo/server/demo-data");
 
 const PROJECTS = 200;

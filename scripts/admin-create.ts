@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { createCredentialUser, findUserByEmail, setUserPassword } from "../src/features/identity/server/users";
-import { clientPeople, user } from "../src/server/core/db/schema";
+import { clientPeople } from "../src/features/clients/server/schema";
+import { user } from "../src/features/identity/server/schema";
 import { CliError, withCliDatabase } from "./cli-db";
 
 const argsSchema = z.object({

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { eq, ilike, or, sql } from "drizzle-orm";
-import { clients } from "../src/server/core/db/schema";
+import { clients } from "../src/features/clients/server/schema";
 import { verifyAccessChain, verifyAccessChainAgainstHead } from "../src/features/audit/server";
 import { CliError, withCliDatabase } from "./cli-db";
 

@@ -13,14 +13,16 @@ try {
   // drizzle-kit wants a relative output path.
   const out = path.relative(ROOT, path.join(copy, "drizzle"));
   const kit = path.join(ROOT, "node_modules", "drizzle-kit", "bin.cjs");
-  const result = spawnSync(
-    process.execPath,
-    [kit, "generate", "--dialect", "postgresql", "--schema", "./src/server/core/db/schema/index.ts", "--out", out, "--name", "unexpected"],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-    },
+  // The project's own config (every slice's tables), writing into the copy.
+  const config = path.join(copy, "drizzle.config.ts");
+  fs.writeFileSync(
+    config,
+    `import base from ${JSON.stringify(path.join(ROOT, "drizzle.config.ts"))};\nexport default { ...base, out: ${JSON.stringify(out)} };\n`,
   );
+  const result = spawnSync(process.execPath, [kit, "generate", "--config", config, "--name", "unexpected"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr);
     throw new Error("drizzle-kit generate failed");

@@ -32,12 +32,23 @@ export function sliceOfPath(file, featuresRoot) {
   return slice ? { slice, part: part ?? "" } : null;
 }
 
-/** The slice an import of `file` reaches, or null (a package, the core, src/lib, src/components…). */
+// A slice's tables (`server/schema.ts` or `server/schema/`): imported by other slices' tables for their
+// foreign keys, and by other slices' code only where tests/unit/table-owners.test.ts still lists the
+// pair; that test, not this graph, counts them (docs/ARCHITECTURE.md, "Tables").
+const TABLES = /^[^/]+\/server\/schema(?:\.ts|\/|$)/;
+
+/** Whether a path relative to the features folder (forward slashes) is one of a slice's table files. */
+export const isTablesPath = (relative) => TABLES.test(relative);
+
+/** The slice an import of `file` reaches, or null (a package, the core, src/lib, src/components, a slice's tables…). */
 export function sliceOfSpecifier(specifier, file, featuresRoot) {
-  const alias = /^@\/features\/([^/]+)(?:\/|$)/.exec(specifier);
-  if (alias) return alias[1];
+  const alias = /^@\/features\/(.+)$/.exec(specifier);
+  if (alias) return isTablesPath(alias[1]) ? null : alias[1].split("/")[0];
   if (!specifier.startsWith(".")) return null;
-  return sliceOfPath(path.resolve(path.dirname(file), specifier), featuresRoot)?.slice ?? null;
+  const resolved = path.resolve(path.dirname(file), specifier);
+  const relative = path.relative(featuresRoot, resolved).split(path.sep).join("/");
+  if (!relative.startsWith("..") && isTablesPath(relative)) return null;
+  return sliceOfPath(resolved, featuresRoot)?.slice ?? null;
 }
 
 const filesUnder = (dir) =>
@@ -57,6 +68,7 @@ export function importsOnDisk(featuresRoot) {
       if (SKIPPED_PARTS.has(part.name)) continue;
       const full = path.join(featuresRoot, entry.name, part.name);
       for (const file of part.isDirectory() ? filesUnder(full) : CODE.test(part.name) ? [full] : []) {
+        if (isTablesPath(path.relative(featuresRoot, file).split(path.sep).join("/"))) continue;
         const targets = new Set();
         for (const specifier of specifiersOf(fs.readFileSync(file, "utf8"))) {
           const target = sliceOfSpecifier(specifier, file, featuresRoot);

@@ -25,7 +25,9 @@ test.describe("Settings → Mail", () => {
     await page.getByLabel("Admin Email").fill(DEMO.admin.email);
     await page.getByLabel("Password").fill(DEMO.admin.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // This spec's own server has just started: its first sign-in and dashboard render load every
+    // module cold, which on a busy 2-core machine outlasts the usual 10 s.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
 
     await page.goto(`${server.baseURL}/admin/settings?tab=mail`);
     const card = page.getByRole("region", { name: "Mail" });

@@ -9,7 +9,7 @@ import { GET as clientEvidence } from "@/app/api/client/findings/evidence/[id]/r
 import { GET as clientAttachment } from "@/app/api/client/messages/attachments/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
 import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
-import { user } from "@/server/core/db/schema";
+import { user } from "@/features/identity/server/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { removePerson, setClientActive } from "@/features/clients/server";
 import { requestReportDownload } from "@/features/reports/server";

@@ -16,15 +16,10 @@ import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { eq } from "drizzle-orm";
-import {
-  findingTemplates,
-  ssoDomains,
-  ssoSettings,
-  trackerConnections,
-  webhookDeliveries,
-  webhookEndpoints,
-  webhookEvents,
-} from "@/server/core/db/schema";
+import { findingTemplates } from "@/features/findings/server/schema/records";
+import { ssoDomains, ssoSettings } from "@/features/sso/server/schema";
+import { trackerConnections } from "@/features/trackers/server/schema";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/features/webhooks/server/schema";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
@@ -2306,7 +2301,7 @@ async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: 
         if (e.error !== undefined) expect(result.json).toEqual(errorBody(e.status, e.error));
         if (e.json !== undefined) expect(result.json).toMatchObject(e.json);
         if (e.location !== undefined) expect(result.location).toMatch(e.location);
-        // The one success shape of a route's JSON (docs/ARCHITECTURE.md, "Calling the server").
+        // The one success shape of a route's JSON (CONTRIBUTING.md, "Calling the server").
         if (result.status < 300 && result.json !== null && !OTHER_SUCCESS_BODIES.has(entry.key) && !entry.key.includes(" /api/v1/"))
           expect(result.json, "a success body is { success: true, ...fields }").toMatchObject({ success: true });
       },

@@ -1,6 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientRates, clients, documents, invoices, user } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { documents } from "@/features/documents/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { clientRates } from "@/features/rates/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { getStorage } from "@/server/core/storage/storage";
 import { seedDemoData } from "@/features/demo/server";

@@ -9,16 +9,14 @@ import { createProjectAction } from "@/features/projects/actions/admin";
 import { POST as importSarif } from "@/app/api/admin/findings/import/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";
 import { saveAccountSettings } from "@/features/clients/actions/portal";
-import {
-  auditLog,
-  clientRates,
-  clients,
-  clientSubscriptions,
-  findings,
-  invoices,
-  projects,
-  squareWebhookEvents,
-} from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clients } from "@/features/clients/server/schema";
+import { findings } from "@/features/findings/server/schema/records";
+import { invoices } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { clientRates } from "@/features/rates/server/schema";
+import { squareWebhookEvents } from "@/features/square/server/schema";
+import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { proxy } from "@/proxy";
 import { saveConnection } from "@/features/square/server/connection";
 import { demoFixture } from "../../tools/fake-square/fixtures";

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { decideBookingAction } from "@/features/bookings/actions/admin";
 import { setProjectStatusAction } from "@/features/projects/actions/admin";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
-import { emailOutbox, serviceBookings } from "@/server/core/db/schema";
+import { serviceBookings } from "@/features/bookings/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { resetServerEnv } from "@/server/core/env";
 import type { PgBoss } from "pg-boss";

@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, openPostgres } from "@/server/core/db/client";
-import { emailOutbox } from "@/server/core/db/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { resetServerEnv } from "@/server/core/env";
 import { setMailTransport } from "@/server/core/mail/mailer";
 import { DEAD_LETTER_QUEUE } from "@/server/core/jobs/job";

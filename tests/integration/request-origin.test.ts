@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as downloadReport } from "@/app/api/admin/reports/[id]/download/route";
 import { POST as sendInquiry } from "@/app/api/contact/send/route";
-import { contactInquiries } from "@/server/core/db/schema";
+import { contactInquiries } from "@/features/inquiries/server/schema";
 import { adminCookie } from "./helpers/admin-session";
 import { APP_ORIGIN, nextTestIp } from "./helpers/auth";
 import { setupTestDatabase } from "./helpers/db";

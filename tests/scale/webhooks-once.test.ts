@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, openPostgres } from "@/server/core/db/client";
-import * as schema from "@/server/core/db/schema";
+import * as schema from "../helpers/all-tables";
 import { migrateDatabase } from "@/server/core/db/migrate";
 import { createJobEngine } from "@/server/core/jobs/engine";
 import { useJobSender } from "@/server/core/jobs/send";

@@ -20,7 +20,7 @@ import { projectListQuerySchema, projectStatusSchema } from "@/features/projects
 import { subscriptionListQuerySchema } from "@/features/subscriptions/validation";
 import { contactInquirySchema, EMPTY_CONTACT_FORM } from "@/features/inquiries/validation";
 import { earliestStartDate, serviceBookingSchema } from "@/features/bookings/validation";
-import * as schema from "@/server/core/db/schema";
+import * as schema from "../helpers/all-tables";
 import { oneOf } from "@/server/core/db/schema/one-of";
 
 // That every value has a label and a colour, and nothing else does, is the types' work (a label

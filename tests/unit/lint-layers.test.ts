@@ -62,7 +62,7 @@ describe("layering violations fail lint", () => {
     [
       "a page importing the schema",
       "src/app/admin/(area)/x/page.tsx",
-      'import { clients } from "@/server/core/db/schema";\nexport default function P() { return String(clients); }\n',
+      'import { clients } from "@/features/clients/server/schema";\nexport default function P() { return String(clients); }\n',
       /boundaries\/dependencies/,
     ],
     [

@@ -134,7 +134,7 @@ describe("module boundaries", () => {
     [
       "a feature's action importing the database",
       "src/features/projects/actions/x.ts",
-      'import { projects } from "@/server/core/db/schema";\nexport const x = projects;\n',
+      'import { projects } from "@/features/projects/server/schema";\nexport const x = projects;\n',
       /boundaries\/dependencies: Only the modules/,
     ],
     [
@@ -152,7 +152,7 @@ describe("module boundaries", () => {
     [
       "the proxy importing the schema",
       "src/proxy.ts",
-      'import { user } from "@/server/core/db/schema";\nexport const x = user;\n',
+      'import { user } from "@/features/identity/server/schema";\nexport const x = user;\n',
       /boundaries\/dependencies: Only the modules/,
     ],
   ])("refuses %s", async (_label, file, code, expected) => {
@@ -178,7 +178,7 @@ describe("module boundaries", () => {
     [
       "a module using the core and its database",
       "src/features/clients/server/x.ts",
-      'import { AppError } from "@/server/core/errors";\nimport { clients } from "@/server/core/db/schema";\nexport const x = [AppError, clients];\n',
+      'import { AppError } from "@/server/core/errors";\nimport { clients } from "@/features/clients/server/schema";\nexport const x = [AppError, clients];\n',
     ],
     [
       "a page calling modules with getDb",

@@ -1,5 +1,5 @@
 // Every route handler under src/app/api, with each method and why it is a route and not a server
-// action (docs/ARCHITECTURE.md, "Calling the server"): a screen's change is a server action, so a
+// action (CONTRIBUTING.md, "Calling the server"): a screen's change is a server action, so a
 // route exists only for what is not one. A route file or method missing here fails, and so does a
 // row whose route is gone; a new mutating route needs a deliberate row with a category below.
 // The files are read as text (no Next import), which keeps this test fast.

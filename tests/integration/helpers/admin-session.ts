@@ -1,7 +1,7 @@
 // Admin and client actors of the demo data set, from sessions made without signing in
 // (sessionCookie in ./auth.ts): for data-function, route and action tests that are not about
 // signing in. The guards read them exactly as they read a signed-in browser's cookie.
-import type { SecondFactorMethod } from "@/server/core/db/schema";
+import type { SecondFactorMethod } from "@/features/identity/server/schema";
 import { requireAdmin, requireClient } from "@/features/identity/server/sessions/session";
 import { authHeaders, sessionCookie } from "./auth";
 

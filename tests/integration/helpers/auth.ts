@@ -2,7 +2,7 @@
 // or a session made directly (sessionCookie, for every other test: no password is hashed).
 import { createHmac } from "node:crypto";
 import { getDb } from "@/server/core/db/client";
-import type { SecondFactorMethod } from "@/server/core/db/schema";
+import type { SecondFactorMethod } from "@/features/identity/server/schema";
 import { findUserByEmail, getAuth } from "@/features/identity/server";
 import { recordSecondFactor } from "@/features/identity/server/second-factor/second-factor";
 

@@ -3,7 +3,10 @@
 import { randomUUID } from "node:crypto";
 import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, invoices, projects, type ScheduleEntry, user } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { invoices, type ScheduleEntry } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import { requireClient } from "@/features/identity/server/sessions/session";
 import { clientCookie } from "./admin-session";
 import { authHeaders } from "./auth";

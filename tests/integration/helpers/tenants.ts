@@ -3,29 +3,19 @@
 // or delete what they are given (so every role's call finds the same state).
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "@/server/core/db/client";
-import {
-  clientPeople,
-  clients,
-  contactInquiries,
-  documents,
-  emailOutbox,
-  engagementAuthorizations,
-  engagementAuthorizationSignatures,
-  findingEvidence,
-  findingImports,
-  findingRetests,
-  findings,
-  user,
-  invoices,
-  messageAttachments,
-  messages,
-  messageThreads,
-  projects,
-  reportDownloads,
-  reports,
-  serviceBookings,
-  squareCustomers,
-} from "@/server/core/db/schema";
+import { engagementAuthorizations, engagementAuthorizationSignatures } from "@/features/authorizations/server/schema";
+import { serviceBookings } from "@/features/bookings/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { documents } from "@/features/documents/server/schema";
+import { findingImports, findingEvidence, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { user } from "@/features/identity/server/schema";
+import { contactInquiries } from "@/features/inquiries/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { messageAttachments, messages, messageThreads } from "@/features/messages/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { reportDownloads, reports } from "@/features/reports/server/schema";
+import { squareCustomers } from "@/features/square/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import {
   DEMO_BOOKINGS,
   DEMO_CLIENTS,

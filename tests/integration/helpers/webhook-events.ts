@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/domain/webhook";
 import type { Db } from "@/server/core/db/client";
-import { webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { webhookEndpoints, webhookEvents } from "@/features/webhooks/server/schema";
 import { newSealedWebhookSecret } from "@/features/webhooks/server";
 
 // What a slice's change queues for the company's webhook endpoints (docs/PRODUCT.md#api-and-webhooks).

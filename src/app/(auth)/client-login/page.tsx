@@ -5,7 +5,7 @@ export const metadata: Metadata = { title: "Client Portal", robots: { index: fal
 
 // The signed-out /client-portal, prerendered: src/proxy.ts serves it in place of /client-portal to a
 // request without a session cookie (nothing to look up, so nothing to render per request), and
-// sends a direct visit here to /client-portal (docs/ARCHITECTURE.md, "Speed").
+// sends a direct visit here to /client-portal (bench/README.md, "What keeps the path fast").
 export default function ClientLoginPage() {
   return <ClientLoginForm />;
 }

@@ -18,7 +18,10 @@ import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from 
 import { saveNotificationPreferencesAction } from "@/features/notifications/actions/portal";
 import ClientPortalPage from "@/app/client-portal/page";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
-import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { session, twoFactor, user } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { createCredentialUser } from "@/features/identity/server";
 import { CLIENT_TWO_FACTOR_REQUIRED } from "@/features/identity/server/sessions/session";

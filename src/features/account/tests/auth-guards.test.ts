@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { todayIso } from "@/lib/format";
-import { clientSubscriptions, user } from "@/server/core/db/schema";
+import { user } from "@/features/identity/server/schema";
+import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PASSWORDS, DEMO_TIERS } from "@/features/demo/server/demo-data";
 import { getAuth, withAdmin, withClient } from "@/features/identity/server";
 import { requireAdmin, requireClient } from "@/features/identity/server/sessions/session";

@@ -17,7 +17,9 @@ import {
 } from "@/features/account/actions/account";
 import { GET as authRouteGet } from "@/app/api/auth/[...all]/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
-import { clientPeople, emailOutbox, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { passkey, session, twoFactor, user, verification } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {
   FRESH_CODE_PROMPT,

@@ -7,7 +7,8 @@ import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { confirmStepUpAction } from "@/features/account/actions/account";
-import { clientPeople, passkey, session, twoFactor, user, verification } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { passkey, session, twoFactor, user, verification } from "@/features/identity/server/schema";
 import { isServedAuthEndpoint } from "@/features/account/server";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {

@@ -14,7 +14,11 @@ import {
 } from "@/features/account/actions/account";
 import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
-import { auditLog, clientPeople, clients, emailOutbox, passkey, session, ssoDomains, ssoSettings, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { passkey, session, user } from "@/features/identity/server/schema";
+import { ssoDomains, ssoSettings } from "@/features/sso/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { getSession, requireAdmin, TwoFactorRequiredError } from "@/features/identity/server/sessions/session";
 import { INACTIVE_COMPANY_MESSAGE } from "@/features/identity/server/client-membership";

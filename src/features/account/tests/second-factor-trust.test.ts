@@ -9,7 +9,9 @@ import { signInClientAction, verifySignInCodeAction } from "@/features/account/a
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/features/account/actions/account";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
-import { clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { session, twoFactor, user } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { createInvitationLink } from "@/features/account/server";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { getSession, requireAdmin, requireClient, TwoFactorRequiredError } from "@/features/identity/server/sessions/session";

@@ -12,7 +12,10 @@ import {
   startTwoFactorAction,
 } from "@/features/account/actions/account";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
-import { auditLog, clientPeople, clients, emailOutbox, session, twoFactor, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { session, twoFactor, user } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { createCredentialUser } from "@/features/identity/server";
 import { resetUserTwoFactor } from "@/features/account/server/second-factor/two-factor-reset";
 import { nextTestIp } from "@tests/integration/helpers/auth";

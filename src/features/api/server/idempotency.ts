@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { apiIdempotencyKeys } from "@/server/core/db/schema";
+import { apiIdempotencyKeys } from "./schema";
 import { AppError } from "@/server/core/errors";
 
 // Idempotency-Key on the API's POSTs (docs/PRODUCT.md#api-and-webhooks): a client that lost an

@@ -10,7 +10,7 @@ import {
   READ_ONLY_VIEW_MESSAGE,
 } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { apiTokens } from "@/server/core/db/schema";
+import { apiTokens } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyClientOwners } from "@/features/notifications/server";

@@ -12,7 +12,7 @@ import { createApiToken, OWNER_SCOPES_ENDED } from "@/features/api/server";
 import { changePersonRole, removePerson } from "@/features/clients/server";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
-import { apiTokens } from "@/server/core/db/schema";
+import { apiTokens } from "@/features/api/server/schema";
 import { clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

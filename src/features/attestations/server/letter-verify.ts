@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/server/core/db/client";
-import { attestationLetters } from "@/server/core/db/schema";
+import { attestationLetters } from "./schema";
 import { formatLetterCode, parseLetterCode } from "./letter-code";
 import type { LetterFacts } from "./letter-facts";
 import { type LetterState, stateOf } from "./letter-state";

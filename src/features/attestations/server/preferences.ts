@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { attestationPreferences } from "@/server/core/db/schema";
+import { attestationPreferences } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 
 /** Whether the company's letters name it ("a client of <firm>" when true); the default names it. */

@@ -4,7 +4,8 @@ import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type Cli
 import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { auditLog, user } from "@/server/core/db/schema";
+import { auditLog } from "./schema";
+import { user } from "@/features/identity/server/schema";
 import { ACCESS_LOG_KINDS, type AccessLogKind } from "@/lib/domain/access-log";
 import { chainColumns, type ChainEntry, hashedText } from "./chain";
 import { FIRM_ACCESS_ACTIONS } from "./firm-access";

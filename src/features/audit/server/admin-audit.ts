@@ -5,7 +5,8 @@ import { type AuditListQuery } from "@/features/audit/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog, user } from "@/server/core/db/schema";
+import { auditLog } from "./schema";
+import { user } from "@/features/identity/server/schema";
 import { auditEntryColumns } from "./columns";
 
 export type AuditRow = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { type Actor, personIdOf, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/server/core/db/schema";
+import { auditLog } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, isChained, linkEntries } from "./chain";
 

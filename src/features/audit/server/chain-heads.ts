@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditChainHeads, auditChainSignedHeads, auditLog, clients } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog } from "./schema";
+import { clients } from "@/features/clients/server/schema";
 import { signJws } from "@/features/signing/server";
 import { FIRM_ACCESS_ACTIONS } from "./access-actions";
 import { linkUnchainedEntries } from "./chain";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditChainHeads, auditLog } from "@/server/core/db/schema";
+import { auditChainHeads, auditLog } from "./schema";
 import { verifyJws } from "@/features/signing/server";
 import { chainColumns, chainOf, GENESIS_HASH, linkHash } from "./chain";
 

@@ -2,7 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditChainHeads, auditChainSignedHeads, auditLog, user } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog } from "./schema";
+import { user } from "@/features/identity/server/schema";
 import { FIRM_ACCESS_ACTIONS } from "./access-actions";
 
 /** The "previous hash" of a chain's first entry. */

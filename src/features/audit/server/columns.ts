@@ -1,5 +1,6 @@
 import "server-only";
-import { auditLog, user } from "@/server/core/db/schema";
+import { auditLog } from "./schema";
+import { user } from "@/features/identity/server/schema";
 
 // Columns read the same way by the audit log and the dashboard: explicit columns, never `*`.
 

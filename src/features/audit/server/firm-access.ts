@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/server/core/db/schema";
+import { auditLog } from "./schema";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
 import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, linkEntries } from "./chain";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog, user } from "@/server/core/db/schema";
+import { auditLog } from "./schema";
+import { user } from "@/features/identity/server/schema";
 
 const INVITING_ACTIONS = ["client.create", "client.person.invite", "client.person.resend_invitation"];
 

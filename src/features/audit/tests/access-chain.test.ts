@@ -13,7 +13,11 @@ import { type Db, openPostgres } from "@/server/core/db/client";
 import { forgetSigningKeys } from "@/features/signing/server";
 import { createPostgresDatabase } from "@tests/helpers/postgres-database";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
-import { auditChainHeads, auditChainSignedHeads, auditLog, clients, emailOutbox, taskRuns, user } from "@/server/core/db/schema";
+import { auditChainHeads, auditChainSignedHeads, auditLog } from "@/features/audit/server/schema";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { taskRuns } from "@/features/operations/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { chainColumns, hashedText, linkEntries, linkHash } from "@/features/audit/server/chain";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import {

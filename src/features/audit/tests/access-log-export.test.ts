@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";
 import { GET as accessLogExport } from "@/app/api/client/access-log/export/route";
-import { auditChainHeads, auditLog } from "@/server/core/db/schema";
+import { auditChainHeads, auditLog } from "@/features/audit/server/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { linkUnchainedEntries, recordFirmAccess, signChainHeads } from "@/features/audit/server";
 import { adminActor } from "@tests/integration/helpers/admin-session";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, projects } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import { formatDate } from "@/lib/format";
 import { appLink, notifyAdmins, notifyUsers } from "@/features/notifications/server";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/server/core/db/schema";
+import { projects } from "@/features/projects/server/schema";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 
 // The authorization's webhook events (docs/PRODUCT.md#api-and-webhooks): a version sent to the

@@ -4,13 +4,9 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { AuthorizationFormOutput } from "@/features/authorizations/validation";
 import { type AdminActor, assertAdmin, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import {
-  type AuthorizationContent,
-  clients,
-  engagementAuthorizations,
-  engagementAuthorizationSignatures,
-  projects,
-} from "@/server/core/db/schema";
+import { type AuthorizationContent, engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
+import { clients } from "@/features/clients/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";

@@ -2,7 +2,9 @@ import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, engagementAuthorizations, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
+import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
+import { clients } from "@/features/clients/server/schema";
+import { projects } from "@/features/projects/server/schema";
 
 // What waits for the firm (docs/PRODUCT.md#admin-dashboard): the newest version of an engagement's
 // authorization that the client signed and the firm has not counter-signed. An older version is

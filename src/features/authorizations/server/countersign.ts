@@ -3,7 +3,7 @@ import type { SignatureMethod } from "@/lib/domain/signature-method";
 import { and, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { engagementAuthorizationSignatures } from "@/server/core/db/schema";
+import { engagementAuthorizationSignatures } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { addSignature, lockedVersion } from "./authorizations";

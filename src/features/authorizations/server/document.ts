@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { AuthorizationContent } from "@/server/core/db/schema";
+import type { AuthorizationContent } from "./schema";
 
 // The signed text: one canonical JSON (keys sorted, no spaces) of the version's content, so the
 // same document always has the same SHA-256, whoever computes it and whenever.

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { engagementAuthorizations, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
+import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
+import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { ALTERED, isAltered } from "./document";
 

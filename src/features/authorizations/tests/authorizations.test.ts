@@ -14,14 +14,11 @@ import { GET as adminPdfRoute } from "@/app/api/admin/authorizations/[id]/pdf/ro
 import { GET as adminAuthorizationRoute } from "@/app/api/admin/authorizations/route";
 import { GET as clientPdfRoute } from "@/app/api/client/authorizations/[id]/pdf/route";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import {
-  auditLog,
-  emailOutbox,
-  engagementAuthorizations,
-  engagementAuthorizationSignatures,
-  projects,
-  rateLimit,
-} from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { engagementAuthorizations, engagementAuthorizationSignatures } from "@/features/authorizations/server/schema";
+import { rateLimit } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/account/server";

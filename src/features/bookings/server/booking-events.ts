@@ -4,7 +4,8 @@ import type { BookingStatus } from "@/lib/domain/booking-status";
 import { URGENCY_LABELS, type Urgency } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, serviceBookings } from "@/server/core/db/schema";
+import { serviceBookings } from "./schema";
+import { clients } from "@/features/clients/server/schema";
 import { appLink, notifyAdmins, notifyClient } from "@/features/notifications/server";
 
 // Booking mails (docs/PRODUCT.md#notifications). A booking reaches each status at most once in

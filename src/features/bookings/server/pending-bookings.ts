@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients, serviceBookings } from "@/server/core/db/schema";
+import { serviceBookings } from "./schema";
+import { clients } from "@/features/clients/server/schema";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "./admin-bookings";
 
 // The dashboard's Pending Bookings card (docs/PRODUCT.md#admin-dashboard): its list and its quick approval.

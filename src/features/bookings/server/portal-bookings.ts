@@ -6,7 +6,7 @@ import type { Urgency } from "@/lib/domain/urgency";
 import type { ServiceBooking } from "@/features/bookings/validation";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { serviceBookings } from "@/server/core/db/schema";
+import { serviceBookings } from "./schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { enforceRateLimit } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";

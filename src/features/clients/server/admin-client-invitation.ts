@@ -5,7 +5,7 @@ import { siteConfig } from "@/config/site";
 import type { createClientSchema } from "@/features/clients/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/server/core/db/schema";
+import { clientPeople, clients } from "./schema";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { getMailTransport } from "@/server/core/mail/mailer";

@@ -6,7 +6,9 @@ import { type ClientListQuery } from "@/features/clients/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, invoices, user } from "@/server/core/db/schema";
+import { clients } from "./schema";
+import { user } from "@/features/identity/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
 import { invoiceOutstandingCents } from "@/features/invoices/server";
 import { clientListSearch, firstOwnerUserId, shownClientStatus } from "./list-filters";
 

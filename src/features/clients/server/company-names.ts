@@ -3,7 +3,7 @@ import { ne, sql } from "drizzle-orm";
 import unhomoglyph from "unhomoglyph";
 import { hasHiddenCharacter } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/server/core/db/schema";
+import { clients } from "./schema";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 

@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, user } from "@/server/core/db/schema";
+import { clientPeople, clients } from "./schema";
+import { user } from "@/features/identity/server/schema";
 import { invitationSenderOf } from "@/features/audit/server";
 
 export type InvitationContext = { personName: string; email: string; company: string; invitedBy: string | null };

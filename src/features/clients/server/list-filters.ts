@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { containsAny, containsPattern } from "@/server/core/db/admin-sql";
-import { clients } from "@/server/core/db/schema";
+import { clients } from "./schema";
 
 // What the clients list filters on, shared with its CSV export so the file holds the rows the list shows.
 // The subqueries are written out with their own aliases: drizzle leaves the columns of a one-table

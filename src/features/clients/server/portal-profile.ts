@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AccountSettings } from "@/features/clients/validation";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/server/core/db/schema";
+import { clients } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";

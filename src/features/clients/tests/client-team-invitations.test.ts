@@ -8,7 +8,9 @@ import { adminInvitePersonAction } from "@/features/clients/actions/admin-client
 import { createClientAction } from "@/features/clients/actions/admin";
 import { invitePersonAction, removePersonAction, resendInvitationAction, revokeInvitationAction } from "@/features/clients/actions/portal";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
-import { clientPeople, emailOutbox, rateLimit, user } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { rateLimit, user } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { resetLinkState } from "@/features/account/server";
 import { INVITATION_LIMITS } from "@/features/clients/server/invitation-limits";
 import { adminCookie } from "@tests/integration/helpers/admin-session";

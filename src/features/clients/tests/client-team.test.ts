@@ -21,7 +21,10 @@ import {
 } from "@/features/clients/actions/portal";
 import { loadMoreInvoices } from "@/features/invoices/actions/portal";
 import { BILLING_WITHHELD_MESSAGE, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
-import { auditLog, clientPeople, clients, messageThreads, session, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { session, user } from "@/features/identity/server/schema";
+import { messageThreads } from "@/features/messages/server/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { startViewAsClient } from "@/features/account/server";
 import { VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
@@ -232,7 +235,7 @@ describe("view as client, complete and read only", () => {
     expect(reply.status).toBe(403);
     expect(await reply.json()).toMatchObject({ success: false, error: READ_ONLY_VIEW_MESSAGE });
     // Nothing was marked read for the company's people.
-    const { messageReads } = await import("@/server/core/db/schema");
+    const { messageReads } = await import("@/features/messages/server/schema");
     expect(await t.db.select().from(messageReads).where(eq(messageReads.threadId, fresh.threadId))).toEqual([]);
   });
 });

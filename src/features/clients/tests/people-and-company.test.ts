@@ -19,7 +19,10 @@ import {
   listAdminClients,
 } from "@/features/clients/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
-import { auditLog, clientPeople, clients, emailOutbox, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { setMailTransport } from "@/server/core/mail/mailer";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

@@ -1,6 +1,11 @@
 import "server-only";
 import type { DbOrTx } from "@/server/core/db/client";
-import { type AuthorizationContent, engagementAuthorizations, engagementAuthorizationSignatures, projects } from "@/server/core/db/schema";
+import {
+  type AuthorizationContent,
+  engagementAuthorizations,
+  engagementAuthorizationSignatures,
+} from "@/features/authorizations/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import { eq } from "drizzle-orm";
 import { documentHashOf } from "@/features/authorizations/server";
 import { DEFAULT_AUTHORIZATION_TERMS } from "@/lib/domain/authorization-terms";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { InvoiceStatus } from "@/lib/domain/invoice-status";
-import type { ScheduleEntry } from "@/server/core/db/schema";
+import type { ScheduleEntry } from "@/features/invoices/server/schema";
 import { ACME_ID as A, GLOBEX_ID as G, demoId as id } from "./demo-ids";
 
 // The demo invoices: one in every status, a deposit-and-balance schedule with its deposit paid,

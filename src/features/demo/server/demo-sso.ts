@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/server/core/db/client";
-import { ssoDomains } from "@/server/core/db/schema";
+import { ssoDomains } from "@/features/sso/server/schema";
 import { seedOidcProvider } from "@/features/sso/server";
 import { DEMO_CLIENTS, DEMO_USERS } from "./demo-data";
 import {

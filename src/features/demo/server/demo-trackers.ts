@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/server/core/db/client";
-import { trackerTickets } from "@/server/core/db/schema";
+import { trackerTickets } from "@/features/trackers/server/schema";
 import { sealableJiraCredential, seedTrackerConnection } from "@/features/trackers/server";
 import {
   DEMO_GITHUB_BASE_URL,

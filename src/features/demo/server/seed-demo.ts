@@ -7,45 +7,34 @@ import { demoWebhookRows } from "./demo-webhooks";
 import { seedDemoTrackers } from "./demo-trackers";
 import { seedDemoSso } from "./demo-sso";
 import { seedDemoAuthorization } from "./demo-authorization";
+import { apiTokens } from "@/features/api/server/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { serviceBookings } from "@/features/bookings/server/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { documents } from "@/features/documents/server/schema";
 import {
-  apiTokens,
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-  webhookEvents,
-  appSettings,
-  auditLog,
-  clientRates,
-  clientPeople,
-  clients,
-  clientSubscriptions,
-  contactInquiries,
-  documents,
-  findingComments,
   findingImportItems,
   findingImports,
-  findingMeasurements,
-  engagementModelVersions,
-  judgeValidations,
-  rerunRuns,
-  rerunSchedules,
+  findingComments,
   findingEvents,
   findingRetests,
   findings,
   findingTemplateRules,
   findingTemplates,
-  invoiceLineItems,
-  invoices,
-  projects,
-  reports,
-  retainerMonths,
-  retainerOverageRequests,
-  retainers,
-  serviceBookings,
-  subscriptionTiers,
-  timeEntries,
-  user,
-} from "@/server/core/db/schema";
+} from "@/features/findings/server/schema/records";
+import { judgeValidations } from "@/features/findings/server/schema/judges";
+import { findingMeasurements, engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { rerunRuns, rerunSchedules } from "@/features/findings/server/schema/reruns";
+import { user } from "@/features/identity/server/schema";
+import { contactInquiries } from "@/features/inquiries/server/schema";
+import { invoiceLineItems, invoices } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { clientRates } from "@/features/rates/server/schema";
+import { reports } from "@/features/reports/server/schema";
+import { retainerMonths, retainerOverageRequests, retainers, timeEntries } from "@/features/retainers/server/schema";
+import { appSettings } from "@/features/settings/server/schema";
+import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/features/webhooks/server/schema";
 import {
   DEMO_API_TOKEN,
   DEMO_WRITE_TOKEN,

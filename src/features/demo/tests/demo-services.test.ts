@@ -4,7 +4,8 @@
 // Acme's Square-run plan is connected to the demo Square (with its Manage link) or not at all.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentProviderConnections, trackerConnections } from "@/server/core/db/schema";
+import { paymentProviderConnections } from "@/features/square/server/schema";
+import { trackerConnections } from "@/features/trackers/server/schema";
 import { resetServerEnv } from "@/server/core/env";
 import { DEMO_GITHUB_CONNECTION_ID } from "@/features/demo/server/demo-tracker-constants";
 import { pointDemoConnections } from "@/features/demo/server";

@@ -1,5 +1,5 @@
 import "server-only";
-import { documents } from "@/server/core/db/schema";
+import { documents } from "./schema";
 
 // Columns read the same way by the admin area and the portal: explicit columns, never `*`, so a new
 // column, a storage key say, reaches no screen by accident.

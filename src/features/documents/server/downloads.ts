@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { DOWNLOADS_SHOWN, type DownloadSide } from "@/lib/domain/document-category";
 import { type Actor, type AdminActor, assertAdmin, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { documentDownloads, documents, user } from "@/server/core/db/schema";
+import { documentDownloads, documents } from "./schema";
+import { user } from "@/features/identity/server/schema";
 import { clientIp } from "@/server/core/rate-limit";
 
 /** Where a download was asked from: the address by the one rule (clientIp) and the browser's own words. */

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DocumentCategory, DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { documents } from "@/server/core/db/schema";
+import { documents } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";

@@ -8,7 +8,7 @@ import { deleteDocumentAction } from "@/features/documents/actions/admin";
 import { GET as adminView } from "@/app/api/admin/documents/[id]/route";
 import { GET as clientDownload } from "@/app/api/client/documents/[id]/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { documentDownloads } from "@/server/core/db/schema";
+import { documentDownloads } from "@/features/documents/server/schema";
 import { DEMO_DOCUMENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { demoPdf } from "@/features/demo/server/demo-files";
 import { listAdminDocuments, listDocumentDownloads, listPortalDocuments } from "@/features/documents/server";

@@ -7,7 +7,10 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { clients, invoices, projects, user } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import { type FirmAccessAction, recordFirmAccess } from "@/features/audit/server";
 import { clientListSearch, firstOwnerUserId } from "@/features/clients/server";
 import {

@@ -7,7 +7,9 @@ import type { EngagementListQuery } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, containsAny, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, findings, projects } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { findings } from "./schema/records";
+import { projects } from "@/features/projects/server/schema";
 
 // The admin's Engagements list (docs/PRODUCT.md#admin-engagements): one row per project that has
 // findings or reports in the vault, with where its findings stand.

@@ -4,7 +4,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { type Actor, type AdminActor, assertAdmin, assertClient } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { holderStanding } from "@/server/core/db/link-holder";
-import { findingEvidence, findings } from "@/server/core/db/schema";
+import { findingEvidence, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { type LinkHolder, signedDownloadFor } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";

@@ -11,7 +11,8 @@ import {
 import { ATLAS_TECHNIQUE_IDS, type AtlasTechniqueId, OWASP_LLM_IDS, type OwaspLlmId } from "@/lib/domain/ai-taxonomy";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findings, projects } from "@/server/core/db/schema";
+import { findings } from "./schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { clientFindingScope, overdueSql } from "./finding-scope";
 
 // The findings' counts: by severity, status, category and engagement, in one grouped pass.

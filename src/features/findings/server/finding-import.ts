@@ -7,7 +7,7 @@ import type { FindingImportOutcome, FindingImportState } from "@/lib/domain/find
 import { FINDING_TEXT_MAX } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingEvents, findingImportItems, findingImports, findingRetests, findings } from "@/server/core/db/schema";
+import { findingImportItems, findingImports, findingEvents, findingRetests, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { getStorage } from "@/server/core/storage/storage";
 import type { StoredFile } from "@/server/core/uploads/scan-upload";

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_DUE_DAYS, type DueDays, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
 import type { Actor, ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findingDueDays, findings } from "@/server/core/db/schema";
+import { findingDueDays, findings } from "./schema/records";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, lte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { findingEvents, findingImports, findings } from "@/server/core/db/schema";
+import { findingImports, findingEvents, findings } from "./schema/records";
 import { notifyRisksExpiring } from "./finding-mail";
 import { todayUtc } from "./finding-scope";
 

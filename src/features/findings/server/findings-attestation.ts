@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNotNull, max, notInArray, sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity } from "@/lib/domain/finding";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findingRetests, findings } from "@/server/core/db/schema";
+import { findingRetests, findings } from "./schema/records";
 
 /** Where an engagement's retests stand, as an attestation letter states it. */
 export type AttestationRetestStatus = "Not Retested" | "Retest In Progress" | "Retested";

@@ -3,7 +3,8 @@ import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { FindingFilter } from "@/features/findings/validation";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findings, projects } from "@/server/core/db/schema";
+import { findings } from "./schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { clientFindingScope } from "./finding-scope";
 import { type FindingListItem, filterSql, listColumns, type ListRow, toItem } from "./findings-read";
 

@@ -3,7 +3,10 @@ import { and, asc, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm"
 import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, findingEvidence, findingMeasurements, findingRetests, findings, projects } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { findingMeasurements } from "./schema/measurements";
+import { findingEvidence, findingRetests, findings } from "./schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { recordFirmAccess } from "@/features/audit/server";
 
 /** Where a finding's retests stand, for the report: the latest request and its result. */

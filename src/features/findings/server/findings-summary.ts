@@ -4,7 +4,8 @@ import { FINDING_SEVERITIES, type FindingSeverity, UNRESOLVED_FINDING_STATUSES }
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
-import { findings, projects } from "@/server/core/db/schema";
+import { findings } from "./schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { overdueSql } from "./finding-scope";
 
 // What a company's findings ask for, at a glance (the portal's Overview, the firm's client page):

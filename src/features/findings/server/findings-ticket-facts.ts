@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { FindingSeverity } from "@/lib/domain/finding";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findings } from "@/server/core/db/schema";
+import { findings } from "./schema/records";
 
 /** What a client's ticket for a finding may carry (modules/trackers): never its evidence files. */
 export type TicketFindingFacts = {

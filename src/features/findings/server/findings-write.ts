@@ -5,7 +5,9 @@ import type { DueDaysInput, FindingInput } from "@/features/findings/validation"
 import { findingInputSchema } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients, findingDueDays, findingEvents, findings, projects } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { findingDueDays, findingEvents, findings } from "./schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { queueWebhookEvents } from "@/features/webhooks/server";
 import { recordAudit } from "@/features/audit/server";

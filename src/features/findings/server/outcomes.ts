@@ -10,7 +10,7 @@ import {
 import { formatDate } from "@/lib/format";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { findingEvents, findingRetests, findings } from "@/server/core/db/schema";
+import { findingEvents, findingRetests, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { queueWebhookEvent, queueWebhookEvents } from "@/features/webhooks/server";
 import { recordAudit } from "@/features/audit/server";

@@ -2,7 +2,7 @@ import "server-only";
 import { FIRM_MEASUREMENT_SOURCES, isAiFinding, modelLabel } from "@/lib/domain/finding-measurement";
 import { assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { findings } from "@/server/core/db/schema";
+import { findings } from "./schema/records";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";

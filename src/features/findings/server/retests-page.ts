@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findingRetests, findings } from "@/server/core/db/schema";
+import { findingRetests, findings } from "./schema/records";
 import { clientFindingScope } from "./finding-scope";
 import type { FindingDetail } from "./findings-read";
 

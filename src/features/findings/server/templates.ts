@@ -10,7 +10,7 @@ import {
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsPattern, type Paged, pageOffset } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingTemplateRules, findingTemplates } from "@/server/core/db/schema";
+import { findingTemplateRules, findingTemplates } from "./schema/records";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";

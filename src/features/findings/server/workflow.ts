@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { FINDING_STATUS_LABELS, type FindingStatus, STATUS_AFTER_RETEST } from "@/lib/domain/finding";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingComments, findingEvents, findingRetests, findings } from "@/server/core/db/schema";
+import { findingComments, findingEvents, findingRetests, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { recordAudit } from "@/features/audit/server";

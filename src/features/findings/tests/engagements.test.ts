@@ -2,7 +2,9 @@
 // or reports, its counts read from the findings of two clients, drafts counted only as drafts.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { findingImports, findingRetests, findings, projects, reports } from "@/server/core/db/schema";
+import { findingImports, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { projects } from "@/features/projects/server/schema";
+import { reports } from "@/features/reports/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { listEngagements, projectsWithFindings } from "@/features/findings/server";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";

@@ -5,7 +5,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as importRoute } from "@/app/api/admin/findings/import/route";
-import { emailOutbox, findingImportItems, findingImports, findings, projects } from "@/server/core/db/schema";
+import { findingImportItems, findingImports, findings } from "@/features/findings/server/schema/records";
+import { projects } from "@/features/projects/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";

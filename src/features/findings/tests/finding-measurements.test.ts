@@ -12,16 +12,11 @@ import { setMinRetestTrialsAction } from "@/features/settings/actions/admin";
 import { applyFindingImport, getFinding, type ImportPreview, loadPortalFindings } from "@/features/findings/server";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
-import {
-  auditLog,
-  emailOutbox,
-  findingEvents,
-  findingImports,
-  findingMeasurements,
-  findingRetests,
-  findings,
-  projects,
-} from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { findingImports, findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { projects } from "@/features/projects/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { adminActor, adminCookie, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

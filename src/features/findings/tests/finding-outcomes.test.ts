@@ -3,7 +3,9 @@
 // them, the counts that leave them out, and the bulk changes of the engagement's list.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, emailOutbox, findingEvents, findingRetests, findings } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import {
   adminFindingsQueue,

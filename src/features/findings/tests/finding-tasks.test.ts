@@ -2,7 +2,10 @@
 // 14 days mails the company once, and one that has ended turns the finding Open again, on its timeline.
 import { and, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clientPeople, emailOutbox, findingEvents, findings, user } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { findingEvents, findings } from "@/features/findings/server/schema/records";
+import { user } from "@/features/identity/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { acceptRisk, createFinding, publishFindings, runFindingTasks } from "@/features/findings/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

@@ -5,7 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
-import { auditLog, findings } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { findings } from "@/features/findings/server/schema/records";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_RERUNS } from "@/features/demo/server/demo-reruns";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";

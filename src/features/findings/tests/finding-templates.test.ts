@@ -12,7 +12,9 @@ import {
   updateFindingTemplateAction,
 } from "@/features/findings/actions/templates";
 import { createFindingAction } from "@/features/findings/actions/admin";
-import { auditLog, findings, findingTemplates, projects } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { findings, findingTemplates } from "@/features/findings/server/schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import {

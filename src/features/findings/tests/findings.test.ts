@@ -7,7 +7,10 @@ import { POST as evidenceUpload } from "@/app/api/admin/findings/[id]/evidence/r
 import { GET as clientEvidence } from "@/app/api/client/findings/evidence/[id]/route";
 import { GET as exportRoute } from "@/app/api/client/findings/export/route";
 import { GET as getFile } from "@/app/api/files/[id]/route";
-import { auditLog, emailOutbox, findingEvents, findings, findingRetests, projects } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { findingEvents, findings, findingRetests } from "@/features/findings/server/schema/records";
+import { projects } from "@/features/projects/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE, DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import {

@@ -8,7 +8,10 @@ import { recordJudgeValidationAction } from "@/features/findings/actions/judges"
 import { getFinding } from "@/features/findings/server";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
-import { findingEvents, findingMeasurements, findingRetests, findings, judgeValidations, projects } from "@/server/core/db/schema";
+import { judgeValidations } from "@/features/findings/server/schema/judges";
+import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { projects } from "@/features/projects/server/schema";
 import { adminCookie, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

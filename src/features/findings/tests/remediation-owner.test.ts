@@ -2,7 +2,8 @@
 // company, named by the firm or a client owner, mailed, and listed under "Assigned to me".
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, findingEvents, findings } from "@/server/core/db/schema";
+import { findingEvents, findings } from "@/features/findings/server/schema/records";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS, DEMO_OWNED_FINDING_ID } from "@/features/demo/server/demo-findings";
 import { getFinding, listClientFindings, loadPortalFindings, OWNER_NOT_OF_COMPANY, setRemediationOwner } from "@/features/findings/server";

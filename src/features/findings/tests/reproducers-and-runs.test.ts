@@ -19,7 +19,10 @@ import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_JAILBREAK_PROMPT, DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
 import type { ApiScope } from "@/lib/domain/api-scope";
-import { auditLog, emailOutbox, findingEvents, findingMeasurements, findingRetests, findings } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -19,7 +19,10 @@ import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_MEASURED, DEMO_MODEL } from "@/features/demo/server/demo-measurements";
 import { DEMO_RERUNS } from "@/features/demo/server/demo-reruns";
-import { emailOutbox, findingMeasurements, findings, rerunSchedules } from "@/server/core/db/schema";
+import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findings } from "@/features/findings/server/schema/records";
+import { rerunSchedules } from "@/features/findings/server/schema/reruns";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 

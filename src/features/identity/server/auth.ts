@@ -6,7 +6,7 @@ import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "@/server/core/db/client";
 import { getDb } from "@/server/core/db/client";
-import { account, passkey, rateLimit, session, twoFactor, user, verification } from "@/server/core/db/schema";
+import { account, passkey, rateLimit, session, twoFactor, user, verification } from "./schema";
 import { allowedLoopbackOrigins } from "@/server/core/outbound/guarded-fetch";
 import { authSecret, serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, session } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { session } from "./schema";
 import { clientTwoFactorPolicySql } from "./two-factor-policy";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
 

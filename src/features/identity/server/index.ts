@@ -48,3 +48,4 @@ export {
   startSsoTest,
   type StartedSsoFlow,
 } from "./sso/start";
+export { pruneExpiredIdentityRows } from "./expired-rows";

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { APP_SETTINGS_ID } from "@/server/core/db/schema";
+import { APP_SETTINGS_ID } from "@/features/settings/server/schema";
 
 /**
  * The firm-wide requirement of two-factor for clients (set on Settings, docs/PRODUCT.md#admin-settings)

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account, passkey, session, twoFactor, user, type UserRole, verification } from "@/server/core/db/schema";
+import { account, passkey, session, twoFactor, user, type UserRole, verification } from "./schema";
 
 export type NewCredentialUser = { id?: string; email: string; name: string; role: UserRole; password?: string };
 

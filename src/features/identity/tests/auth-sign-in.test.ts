@@ -4,7 +4,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
-import { clients, session, user } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { session, user } from "@/features/identity/server/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { createCredentialUser, getAuth, withAdmin } from "@/features/identity/server";
 import { AUTH_LIMITS } from "@/features/identity/server/sign-in/brute-force";

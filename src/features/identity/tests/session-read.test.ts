@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { countQueries } from "@/server/core/db/query-counter";
-import { session, user } from "@/server/core/db/schema";
+import { session, user } from "@/features/identity/server/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { getAuth } from "@/features/identity/server";
 import { getSession, requireClient, sessionDemoExempt } from "@/features/identity/server/sessions/session";

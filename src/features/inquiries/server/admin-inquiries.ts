@@ -6,7 +6,8 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clients, contactInquiries } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { contactInquiries } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { CONTACT_MAX_BODY_BYTES, type ContactInquiry } from "@/features/inquiries/validation";
 import type { Db } from "@/server/core/db/client";
-import { contactInquiries } from "@/server/core/db/schema";
+import { contactInquiries } from "./schema";
 import { rateLimitSubject } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { enqueueNotificationEmail } from "@/server/core/mail/outbox";

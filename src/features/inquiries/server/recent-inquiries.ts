@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { contactInquiries } from "@/server/core/db/schema";
+import { contactInquiries } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 import { inquiryMessageColumns, lockInquiry, unreadInquiriesCount } from "./admin-inquiries";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
 import type { InvoiceFilterStatus } from "@/lib/domain/invoice-status";
 import { containsPattern } from "@/server/core/db/admin-sql";
-import { invoices } from "@/server/core/db/schema";
+import { invoices } from "./schema";
 import { invoiceIsOpen, invoicePaidCents } from "./invoice-money-sql";
 
 /** The admin Invoices screen's filters, shared by its CSV export (docs/PRODUCT.md#admin-invoices). */

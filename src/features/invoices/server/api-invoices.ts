@@ -3,7 +3,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { invoices } from "@/server/core/db/schema";
+import { invoices } from "./schema";
 import { invoicePaidCents } from "./invoice-money-sql";
 
 /** An invoice as the company API lists it: its figures in cents (USD), no payment schedule. */

@@ -2,7 +2,9 @@ import "server-only";
 import { and, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { dateDescPages } from "@/server/core/db/export-pages";
-import { clients, invoices, projects } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { invoices } from "./schema";
+import { projects } from "@/features/projects/server/schema";
 import { invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 export type InvoiceExportRow = {

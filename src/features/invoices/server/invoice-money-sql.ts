@@ -1,7 +1,7 @@
 import "server-only";
 import { type SQL, sql } from "drizzle-orm";
 import { OPEN_INVOICE_STATUSES } from "@/lib/domain/invoice-status";
-import { invoices } from "@/server/core/db/schema";
+import { invoices } from "./schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
 
 // Money rules for invoices, written once as SQL for the portal and the admin area, so every sum

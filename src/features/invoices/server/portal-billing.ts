@@ -4,7 +4,7 @@ import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { INVOICE_PAGE_SIZE } from "@/features/invoices/validation";
 import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "@/server/core/db/schema";
+import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "./schema";
 import { centsSum, countWhere, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 export type BillingSummary = {

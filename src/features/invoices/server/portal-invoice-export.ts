@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { invoices } from "@/server/core/db/schema";
+import { invoices } from "./schema";
 import { recordFirmAccess } from "@/features/audit/server";
 import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
 

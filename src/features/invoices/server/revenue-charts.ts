@@ -4,7 +4,8 @@ import { CHART_MONTHS } from "@/lib/chart-months";
 import { todayIso } from "@/lib/format";
 import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
+import { invoices } from "./schema";
+import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 // The revenue charts (docs/PRODUCT.md#revenue-charts): each is ONE statement, twelve months from

@@ -5,7 +5,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import AdminInvoicesPage from "@/app/admin/(area)/invoices/page";
-import { auditLog, invoices } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
 import { listAdminInvoices } from "@/features/invoices/server";
 import { invoiceListQuerySchema } from "@/features/invoices/validation";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";

@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminActor } from "@/server/core/actor";
-import { clientSubscriptions, invoices, subscriptionTiers } from "@/server/core/db/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
 import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/features/invoices/server";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { createTestClient } from "@tests/integration/helpers/portal";

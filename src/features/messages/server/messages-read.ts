@@ -4,7 +4,10 @@ import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status
 import { MESSAGE_PAGE_SIZE, type ThreadListFilter } from "@/features/messages/validation";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, messageAttachments, messageReads, messages, messageThreads, projects, user } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { messageAttachments, messageReads, messages, messageThreads } from "./schema";
+import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordFirmAccess } from "@/features/audit/server";
 

@@ -9,7 +9,8 @@ import {
 import type { NotificationPreferencesInput } from "@/features/notifications/validation";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { notificationPreferences, user } from "@/server/core/db/schema";
+import { user } from "@/features/identity/server/schema";
+import { notificationPreferences } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 

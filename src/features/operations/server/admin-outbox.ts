@@ -4,7 +4,7 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { emailOutbox } from "@/server/core/db/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { AppError } from "@/server/core/errors";
 import { mailSendJob, queueMailJobs } from "@/server/core/mail/outbox";
 import { recordAudit } from "@/features/audit/server";

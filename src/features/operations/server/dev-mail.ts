@@ -1,7 +1,7 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { emailOutbox } from "@/server/core/db/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { emailOutbox } from "@/server/core/db/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { serverEnv } from "@/server/core/env";
 import { getMailTransport } from "@/server/core/mail/mailer";
 import { drainOutbox, enqueueEmail } from "@/server/core/mail/outbox";

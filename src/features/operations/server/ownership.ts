@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { storageOwner } from "@/server/core/db/schema";
+import { storageOwner } from "./schema";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { type OwnershipStep, decideOwnership } from "./ownership-rule";
 

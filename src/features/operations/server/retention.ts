@@ -1,18 +1,19 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { emailOutbox, rateLimit, session, squareWebhookEvents, taskRuns, verification } from "@/server/core/db/schema";
+import { taskRuns } from "./schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { serverEnv } from "@/server/core/env";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
 import { pruneAuditLog, signChainHeads } from "@/features/audit/server";
+import { pruneExpiredIdentityRows } from "@/features/identity/server";
+import { pruneSquareWebhookEvents } from "@/features/square/server";
 import { queueWebhookEvents } from "@/features/webhooks/server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TASK = "retention";
 // Slightly under a day, so a run that started a little late yesterday does not push today's back.
 const RUN_EVERY = "23 hours";
-// Longer than any rate-limit window in use (the longest is one hour), so no live window is cut short.
-const RATE_LIMIT_KEEP_MS = DAY_MS;
 export const WEBHOOK_EVENT_KEEP_DAYS = 30;
 export const SENT_BODY_KEEP_DAYS = 30;
 /** What a delivered message keeps once its body has been pruned. */
@@ -44,14 +45,8 @@ export async function pruneOldData(
   auditRetentionDays = serverEnv().auditRetentionDays,
 ): Promise<RetentionResult> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const rateLimits = await db
-    .delete(rateLimit)
-    .where(lt(rateLimit.lastRequest, now.getTime() - RATE_LIMIT_KEEP_MS))
-    .returning({ id: rateLimit.id });
-  const webhookEvents = await db
-    .delete(squareWebhookEvents)
-    .where(lt(squareWebhookEvents.receivedAt, daysAgo(WEBHOOK_EVENT_KEEP_DAYS)))
-    .returning({ id: squareWebhookEvents.eventId });
+  const { rateLimits, verifications, sessions } = await pruneExpiredIdentityRows(db, now);
+  const webhookEvents = await pruneSquareWebhookEvents(db, daysAgo(WEBHOOK_EVENT_KEEP_DAYS));
   // The row stays (who was mailed what, when); only the body goes.
   const outboxBodies = await replaceOutboxBodies(
     db,
@@ -65,27 +60,19 @@ export async function pruneOldData(
     REDACTED_BODY,
     and(eq(emailOutbox.status, "failed"), isNotNull(emailOutbox.secretLinkExpiresAt), lt(emailOutbox.secretLinkExpiresAt, now)),
   );
-  // better-auth removes expired verification rows (reset and invitation tokens, pending two-factor
-  // sign-ins, trusted devices) only as a side effect of some lookups; rows nobody ever looks up
-  // again (reset requests never completed, abandoned sign-ins) would pile up until one happens.
-  const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
-  // better-auth deletes an expired session only when its cookie comes back; the sessions of
-  // browsers that never return (a closed laptop, a stolen cookie never replayed) would stay,
-  // user agent and address included, in every person's session list and in the table.
-  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
   const auditRows =
     auditRetentionDays === undefined
       ? 0
       : // The access logs' hash chains are cut at a signed checkpoint, so they still verify (modules/audit).
         await pruneAuditLog(db, daysAgo(auditRetentionDays));
   return {
-    rateLimits: rateLimits.length,
-    webhookEvents: webhookEvents.length,
+    rateLimits,
+    webhookEvents,
     outboxBodies: outboxBodies.length,
     expiredLinkBodies: expiredLinkBodies.length,
     auditRows,
-    verifications: verifications.length,
-    sessions: sessions.length,
+    verifications,
+    sessions,
   };
 }
 

@@ -4,7 +4,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { retryFailedMailAction } from "@/features/operations/actions/admin";
-import { auditLog, emailOutbox } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { listFailedMails } from "@/features/operations/server";
 import { authHeaders } from "@tests/integration/helpers/auth";

@@ -1,7 +1,8 @@
 // The sweep of stored objects no row refers to (src/features/operations/server/orphans.ts), on disk storage:
 // what an upload killed between its object and its row leaves behind.
 import { describe, expect, it } from "vitest";
-import { documents, reports } from "@/server/core/db/schema";
+import { documents } from "@/features/documents/server/schema";
+import { reports } from "@/features/reports/server/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { ORPHAN_MIN_AGE_MS, sweepOrphanedObjects } from "@/features/operations/server/orphans";
 import { OWNER_MARKER } from "@/features/operations/server/ownership";

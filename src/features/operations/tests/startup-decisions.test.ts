@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { installDbHandle, openPglite } from "@/server/core/db/client";
-import { user } from "@/server/core/db/schema";
+import { user } from "@/features/identity/server/schema";
 import { decideSeedDemo, resetServerEnv, serverEnv } from "@/server/core/env";
 import { ensureDatabaseReady, resetDatabaseReadiness } from "@/features/operations/server/bootstrap";
 import { checkDeploymentConfig, mailLogNotice } from "@/features/operations/server/startup";

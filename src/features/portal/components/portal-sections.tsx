@@ -9,7 +9,7 @@ import { SECTION_HEADING_ID, SectionHeading } from "@/components/portal/section-
 
 // Each section's code is a chunk of its own: a page loads the code of the section in view only
 // (the server renders it and has the browser preload its chunk), not the forms, dialogs and
-// validation of the other eight (docs/ARCHITECTURE.md, "Speed").
+// validation of the other eight (bench/README.md, "What keeps the path fast").
 const OverviewSection = dynamic(() => import("./overview-section").then((m) => m.OverviewSection));
 const ProjectsSection = dynamic(() => import("@/features/projects/components/portal/projects-section").then((m) => m.ProjectsSection));
 const BillingSection = dynamic(() => import("@/features/invoices/components/portal/billing-section").then((m) => m.BillingSection));

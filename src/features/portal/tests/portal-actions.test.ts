@@ -2,7 +2,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { earliestStartDate } from "@/features/bookings/validation";
-import { auditLog, clients, serviceBookings, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { serviceBookings } from "@/features/bookings/server/schema";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -6,7 +6,7 @@ import type { ReactElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import ClientPortalPage from "@/app/client-portal/page";
 import { PORTAL_SECTIONS, type PortalSection } from "@/lib/domain/portal-section";
-import { clients } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -3,7 +3,10 @@
 // firm's reads for a client page, each limited to the one company.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminActor, ClientActor } from "@/server/core/actor";
-import { findingEvents, findingRetests, findings, invoices, messages, messageThreads, reports } from "@/server/core/db/schema";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { invoices } from "@/features/invoices/server/schema";
+import { messages, messageThreads } from "@/features/messages/server/schema";
+import { reports } from "@/features/reports/server/schema";
 import { listAuditLog, listRecentAccessForAdmin } from "@/features/audit/server";
 import { getAdminClientDetails } from "@/features/clients/server";
 import { getClientFindingsSummary } from "@/features/findings/server";
@@ -35,7 +38,7 @@ beforeAll(async () => {
   projectB = await addProject(t.db, b, { projectName: "B engagement" });
   // A's project, dated so the timeline's order is known: created, invoiced, a finding published
   // and its retest asked, a report, a message; the status change (now) comes last.
-  const { projects } = await import("@/server/core/db/schema");
+  const { projects } = await import("@/features/projects/server/schema");
   const { eq } = await import("drizzle-orm");
   await t.db
     .update(projects)

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { countQueries } from "@/server/core/db/query-counter";
-import { documents } from "@/server/core/db/schema";
+import { documents } from "@/features/documents/server/schema";
 import { PORTAL_SECTIONS, type PortalSection } from "@/lib/domain/portal-section";
 import { loadPortalSection } from "@/features/portal/server";
 import { SETTINGS_TABS, type SettingsTab } from "@/lib/domain/settings-tab";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import ClientPortalPage from "@/app/client-portal/page";
-import { session } from "@/server/core/db/schema";
+import { session } from "@/features/identity/server/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

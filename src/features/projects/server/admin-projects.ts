@@ -8,19 +8,15 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import {
-  attestationLetters,
-  clients,
-  engagementAuthorizations,
-  findingImports,
-  findings,
-  invoices,
-  messageThreads,
-  projects,
-  reports,
-  retainerOverageRequests,
-  timeEntries,
-} from "@/server/core/db/schema";
+import { attestationLetters } from "@/features/attestations/server/schema";
+import { engagementAuthorizations } from "@/features/authorizations/server/schema";
+import { clients } from "@/features/clients/server/schema";
+import { findingImports, findings } from "@/features/findings/server/schema/records";
+import { invoices } from "@/features/invoices/server/schema";
+import { messageThreads } from "@/features/messages/server/schema";
+import { projects } from "./schema";
+import { reports } from "@/features/reports/server/schema";
+import { retainerOverageRequests, timeEntries } from "@/features/retainers/server/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";

@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { ProjectListQuery } from "@/features/projects/validation";
 import { containsAny } from "@/server/core/db/admin-sql";
-import { clients, projects } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { projects } from "./schema";
 
 // What the projects list filters on, shared with its CSV export so the file holds the rows the list shows.
 

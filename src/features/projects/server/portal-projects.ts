@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { invoices, projects } from "@/server/core/db/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { projects } from "./schema";
 import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "@/features/invoices/server";
 
 /** A project's invoice figures (docs/PRODUCT.md#rules-project-figures). */

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, projects } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { projects } from "./schema";
 
 // A project's timeline (docs/PRODUCT.md#project-timeline): what happened to it, oldest first, from
 // the records that already exist: its creation and status changes (the audit log), its invoices

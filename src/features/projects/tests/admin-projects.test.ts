@@ -9,7 +9,9 @@ import {
   unlinkInvoiceAction,
   updateProjectAction,
 } from "@/features/projects/actions/admin";
-import { auditLog, invoices, projects } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { adminCookie } from "@tests/integration/helpers/admin-session";

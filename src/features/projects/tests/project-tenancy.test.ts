@@ -5,7 +5,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { POST as signRoute } from "@/app/api/client/authorizations/[id]/sign/route";
-import { invoices, projects } from "@/server/core/db/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
 import {
   DEMO_CLIENTS,
   DEMO_INVOICES,

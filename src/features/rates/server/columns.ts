@@ -1,5 +1,5 @@
 import "server-only";
-import { clientRates } from "@/server/core/db/schema";
+import { clientRates } from "./schema";
 
 // Columns read the same way by the admin area and the portal: explicit columns, never `*`.
 

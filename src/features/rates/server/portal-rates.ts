@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientRates } from "@/server/core/db/schema";
+import { clientRates } from "./schema";
 import { defaultRateCardsOf, defaultRatesSql } from "@/features/settings/server";
 import { rateCardColumns } from "./columns";
 

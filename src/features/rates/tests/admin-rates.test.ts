@@ -2,7 +2,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { updateClientRatesAction } from "@/features/rates/actions/admin";
-import { auditLog, clientRates } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientRates } from "@/features/rates/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { replaceClientRates } from "@/features/rates/server";
 import { authHeaders } from "@tests/integration/helpers/auth";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, isNull } from "drizzle-orm";
-import { reports } from "@/server/core/db/schema";
+import { reports } from "./schema";
 
 /** A report in a list: what it is, never where it is stored. */
 export const reportListColumns = {

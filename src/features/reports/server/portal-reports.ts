@@ -3,7 +3,8 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects, reportDownloads, reports } from "@/server/core/db/schema";
+import { projects } from "@/features/projects/server/schema";
+import { reportDownloads, reports } from "./schema";
 import { isAvailable } from "./columns";
 
 export type PortalReport = {

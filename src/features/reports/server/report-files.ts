@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/db/client";
 import { holderStanding } from "@/server/core/db/link-holder";
-import { reportDownloads, reports } from "@/server/core/db/schema";
+import { reportDownloads, reports } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { DOWNLOAD_LINK_INVALID } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
-import { projects, reportDownloads, reports } from "@/server/core/db/schema";
+import { projects } from "@/features/projects/server/schema";
+import { reportDownloads, reports } from "./schema";
 import { isAvailable } from "./columns";
 
 // Reports as other screens list them: the firm's client page (a company's latest reports), the

@@ -4,7 +4,7 @@
 import { PDFDocument, PDFName, PDFNumber } from "pdf-lib";
 import { describe, expect, it, vi } from "vitest";
 import { POST as uploadRoute } from "@/app/api/admin/reports/upload/route";
-import { reports } from "@/server/core/db/schema";
+import { reports } from "@/features/reports/server/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { stampPdf } from "@/features/reports/server/stamp";
 import { pdfDrawnTexts } from "@tests/helpers/pdf-text";

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { projects, retainerMonths, retainers, timeEntries } from "@/server/core/db/schema";
+import { projects } from "@/features/projects/server/schema";
+import { retainerMonths, retainers, timeEntries } from "./schema";
 
 /** A retainer's terms, as both sides read them. */
 export const retainerColumns = {

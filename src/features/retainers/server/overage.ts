@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { monthOf } from "@/lib/retainer-period";
 import { assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { retainerMonths, retainerOverageRequests, timeEntries } from "@/server/core/db/schema";
+import { retainerMonths, retainerOverageRequests, timeEntries } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { addToMonth, CLOSED_MONTH_MESSAGE } from "./time-entries";

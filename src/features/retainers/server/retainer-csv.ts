@@ -4,7 +4,8 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { projects, retainers, timeEntries } from "@/server/core/db/schema";
+import { projects } from "@/features/projects/server/schema";
+import { retainers, timeEntries } from "./schema";
 import { entryColumns } from "./columns";
 import type { RetainerEntry } from "./retainer-read";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { formatHours } from "@/lib/retainer-period";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
 import { appLink, notifyUsers } from "@/features/notifications/server";
 
 // The retainer's mails to the company's owners (docs/PRODUCT.md#retainer-hours), under the

@@ -3,7 +3,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { addMonths, monthOf } from "@/lib/retainer-period";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, projects, retainerMonths, retainerOverageRequests, retainers, timeEntries } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { retainerMonths, retainerOverageRequests, retainers, timeEntries } from "./schema";
 import { entryColumns, monthColumns, retainerColumns } from "./columns";
 import { monthFigures, monthsOf, type RetainerMonth, todayUtc } from "./figures";
 

@@ -8,17 +8,13 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { logTimeEntryAction, saveRetainerAction } from "@/features/retainers/actions/admin";
 import { addMonths, monthOf } from "@/lib/retainer-period";
 import type { ClientActor } from "@/server/core/actor";
-import {
-  auditLog,
-  clientPeople,
-  emailOutbox,
-  invoices,
-  retainerMonths,
-  retainerOverageRequests,
-  squareCustomers,
-  timeEntries,
-  user,
-} from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { retainerMonths, retainerOverageRequests, timeEntries } from "@/features/retainers/server/schema";
+import { squareCustomers } from "@/features/square/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import {
   closeRetainerMonth,

@@ -6,7 +6,7 @@ import type { ServiceName } from "@/lib/domain/services";
 import type { DefaultRatesValues } from "@/features/settings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { APP_SETTINGS_ID, appSettings } from "@/server/core/db/schema";
+import { APP_SETTINGS_ID, appSettings } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 import { type FirmDetails, getFirmDetails } from "./firm-details";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_AUTHORIZATION_TERMS } from "@/lib/domain/authorization-terms";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { appSettings } from "@/server/core/db/schema";
+import { appSettings } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 
 // The terms a new testing authorization starts from (docs/PRODUCT.md#admin-settings): the firm's

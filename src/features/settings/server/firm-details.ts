@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appSettings } from "@/server/core/db/schema";
+import { appSettings } from "./schema";
 
 /** The firm as its invoices name it (docs/PRODUCT.md#invoice-page): stored name, else the site's; address or none. */
 export type FirmDetails = { name: string; address: string | null };

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_MIN_RETEST_TRIALS } from "@/lib/domain/finding-measurement";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { APP_SETTINGS_ID, appSettings } from "@/server/core/db/schema";
+import { APP_SETTINGS_ID, appSettings } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 
 // The trials an AI finding's retest needs, with no success, to be Verified Fixed

@@ -3,7 +3,7 @@ import { createHash, createPublicKey, X509Certificate } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, type JWK } from "jose";
 import type { DbOrTx } from "@/server/core/db/client";
-import { signingKeys } from "@/server/core/db/schema";
+import { signingKeys } from "./schema";
 import { signingKey } from "./keys";
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { calculateJwkThumbprint, exportJWK } from "jose";
 import { siteConfig } from "@/config/site";
 import type { DbOrTx } from "@/server/core/db/client";
-import { signingKeys } from "@/server/core/db/schema";
+import { signingKeys } from "./schema";
 import { serverEnv } from "@/server/core/env";
 import { openSecret, sealSecret } from "@/server/core/sealed-secret";
 import { selfSignedCertificate } from "./certificate";

@@ -13,7 +13,7 @@ import { compactVerify, createLocalJWKSet } from "jose";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import * as pkijs from "pkijs";
 import { afterEach, describe, expect, it } from "vitest";
-import { signingKeys } from "@/server/core/db/schema";
+import { signingKeys } from "@/features/signing/server/schema";
 import { resetServerEnv } from "@/server/core/env";
 import {
   ensureSigningKey,

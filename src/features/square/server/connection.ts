@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { ObtainTokenResponse } from "square";
 import type { Actor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { paymentProviderConnections } from "@/server/core/db/schema";
+import { paymentProviderConnections } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareClient, describeSquareError, SquareApiError, toSquareApiError } from "./client";
 import { type SquareConfig, squareConfig } from "./config";

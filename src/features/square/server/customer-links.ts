@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
 import { type LinkEvidence, decideCustomerLink } from "./link-decision";
 
 // Which client a Square customer's invoices belong to (README.md, "Invoice ownership").

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { paymentProviderConnections } from "@/server/core/db/schema";
+import { paymentProviderConnections } from "./schema";
 import { PROVIDER, saveConnection } from "./connection";
 
 // The demo's Square connection (docs/DEPLOYMENT.md#demo-services): when `npm start` runs the demo

@@ -38,3 +38,4 @@ export { handleSquareCallback } from "./oauth-callback";
 export { startSquareAuthorization } from "./oauth";
 export { assertSameSite, currentSessionId, squareOAuthAction } from "./request-guards";
 export { handleSquareEvent, isValidSquareSignature } from "./webhook";
+export { pruneSquareWebhookEvents } from "./webhook-retention";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Square } from "square";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { invoices } from "@/server/core/db/schema";
+import { invoices } from "@/features/invoices/server/schema";
 import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
 import { connectedLocation } from "./connected-location";

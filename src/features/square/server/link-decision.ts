@@ -3,7 +3,7 @@ import "server-only";
 // Evidence comes only from what admins control: the invoices already owned by a client (which an
 // admin assigned or the sync placed), and admin-controlled e-mail addresses.
 
-import type { SquareLinkSource } from "@/server/core/db/schema";
+import type { SquareLinkSource } from "./schema";
 
 export type LinkEvidence = {
   squareCustomerId: string;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { AdminActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { paymentProviderConnections, squareOauthStates } from "@/server/core/db/schema";
+import { paymentProviderConnections, squareOauthStates } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareClient, describeSquareError, toSquareApiError } from "./client";
 import { oauthRedirectUri, type SquareConfig } from "./config";

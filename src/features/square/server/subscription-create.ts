@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { squareCustomers } from "@/server/core/db/schema";
+import { squareCustomers } from "./schema";
 import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
 import { connectedLocation } from "./connected-location";

@@ -2,7 +2,8 @@
 // read from the fake Square's orders; a repeated sync writes none again, a changed order replaces them.
 import { asc, eq, isNotNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { invoiceLineItems, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
+import { invoiceLineItems, invoices } from "@/features/invoices/server/schema";
+import { paymentProviderConnections, squareCustomers } from "@/features/square/server/schema";
 import { syncSquareInvoices } from "@/features/square/server";
 import { saveConnection } from "@/features/square/server/connection";
 import { demoFixture } from "../../../../tools/fake-square/fixtures";

@@ -11,7 +11,11 @@ import {
 } from "@/features/square/actions/admin";
 import { POST as webhookRoute } from "@/app/api/square/webhook/route";
 import { saveAccountSettings } from "@/features/clients/actions/portal";
-import { auditLog, clients, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clients } from "@/features/clients/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { paymentProviderConnections, squareCustomers } from "@/features/square/server/schema";
+import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/features/demo/server/demo-data";
 import { getDashboardStats } from "@/features/dashboard/server";
 import { listPortalInvoices } from "@/features/invoices/server";

@@ -9,14 +9,10 @@ import { GET as callbackRoute } from "@/app/api/oauth/square/callback/route";
 import { GET } from "@/app/api/oauth/square/route";
 import { GET as syncRoute } from "@/app/api/square/sync-invoices/route";
 import { POST as webhookRoute } from "@/app/api/square/webhook/route";
-import {
-  auditLog,
-  clientSubscriptions,
-  invoices,
-  paymentProviderConnections,
-  squareCustomers,
-  subscriptionTiers,
-} from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { paymentProviderConnections, squareCustomers } from "@/features/square/server/schema";
+import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
 import { DEMO_SUBSCRIPTIONS, DEMO_TIERS } from "@/features/demo/server/demo-data";
 import { cancelSquareSubscription, createSquareSubscription, syncSquareInvoices } from "@/features/square/server";
 import { REVOKED_MESSAGE, saveConnection } from "@/features/square/server/connection";

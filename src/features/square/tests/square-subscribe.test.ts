@@ -6,7 +6,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
-import { auditLog, clientSubscriptions, squareCustomers, subscriptionTiers } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { squareCustomers } from "@/features/square/server/schema";
+import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { syncSquareInvoices } from "@/features/square/server";
 import { saveConnection } from "@/features/square/server/connection";

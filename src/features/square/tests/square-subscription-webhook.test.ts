@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
-import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
 import { DEMO_CLIENTS, DEMO_TIERS } from "@/features/demo/server/demo-data";
 import { linkSquareCustomer, listUnmatchedCustomers, syncSquareInvoices } from "@/features/square/server";
 import { saveConnection } from "@/features/square/server/connection";

@@ -1,7 +1,10 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as syncRoute } from "@/app/api/square/sync-invoices/route";
-import { auditLog, clientSubscriptions, invoices, paymentProviderConnections, squareCustomers } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { paymentProviderConnections, squareCustomers } from "@/features/square/server/schema";
+import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_SUBSCRIPTIONS } from "@/features/demo/server/demo-data";
 import { syncSquareInvoices } from "@/features/square/server";
 import { loadConnection, saveConnection } from "@/features/square/server/connection";

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/square/webhook/route";
-import { clientSubscriptions, invoices, squareWebhookEvents } from "@/server/core/db/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { squareWebhookEvents } from "@/features/square/server/schema";
+import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { DEMO_CLIENTS, DEMO_SUBSCRIPTIONS } from "@/features/demo/server/demo-data";
 import { syncSquareInvoices } from "@/features/square/server";
 import { saveConnection } from "@/features/square/server/connection";

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { ssoDomains, ssoSettings } from "@/server/core/db/schema";
+import { ssoDomains, ssoSettings } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { ssoVerifyRecordName, ssoVerifyRecordValue } from "@/lib/domain/sso";

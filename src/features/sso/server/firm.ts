@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { assertAdmin, type AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
 import type { SsoMode } from "@/lib/domain/sso";
 import type { DemoMark } from "@/lib/domain/demo-service";
 import { demoMarkOf } from "@/server/core/demo-services";

@@ -3,7 +3,7 @@ import { demoMarkOf } from "@/server/core/demo-services";
 import type { DemoMark } from "@/lib/domain/demo-service";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { ssoProvider, ssoSettings } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { guardedFetch, isRefusedTarget, OutboundRefused } from "@/server/core/outbound/guarded-fetch";
 import { serverEnv } from "@/server/core/env";

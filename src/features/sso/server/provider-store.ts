@@ -1,7 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { account } from "@/features/identity/server/schema";
+import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
 import type { SsoActor } from "./domains";
 
 /** The company's provider id, fixed per company: it names the redirect URI and the ACS the owner registers. */

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { DEFAULT_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
 import { domainView, type SsoActor, type SsoDomainView } from "./domains";

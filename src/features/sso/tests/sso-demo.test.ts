@@ -4,7 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as authGet } from "@/app/api/auth/[...all]/route";
-import { clientPeople, ssoProvider, user } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { ssoProvider } from "@/features/sso/server/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import {

@@ -6,7 +6,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as authGet } from "@/app/api/auth/[...all]/route";
-import { account, auditLog, clientPeople, emailOutbox, session, ssoProvider, ssoSettings, user } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { account, session, user } from "@/features/identity/server/schema";
+import { ssoProvider, ssoSettings } from "@/features/sso/server/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { createCredentialUser, getAuth, getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";

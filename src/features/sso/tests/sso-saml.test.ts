@@ -6,7 +6,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
-import { clientPeople, session, ssoDomains, ssoProvider, user } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { session, user } from "@/features/identity/server/schema";
+import { ssoDomains, ssoProvider } from "@/features/sso/server/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { confirmFreshSecondFactor } from "@/features/account/server";
 import { getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";

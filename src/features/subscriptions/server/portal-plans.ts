@@ -3,7 +3,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "@/server/core/db/schema";
+import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "./schema";
 import { getSquareStatus, squareSubscriptionDashboardUrl, squareSubscriptionTarget } from "@/features/square/server";
 
 // The plan an active subscription switches to, joined a second time under its own name.

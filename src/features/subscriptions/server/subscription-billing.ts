@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "@/server/core/db/schema";
+import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "./schema";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareInvoice, squareSubscriptionTarget, storeSquareInvoice } from "@/features/square/server";
 import { firstPeriod, nextPeriod, utcDay, type BillingPeriod } from "./plan-metrics";

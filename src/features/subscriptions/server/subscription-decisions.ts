@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clientSubscriptions, subscriptionTiers } from "@/server/core/db/schema";
+import { clientSubscriptions, subscriptionTiers } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareSubscription, squareSubscriptionTarget } from "@/features/square/server";

@@ -6,15 +6,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
-import {
-  clientPeople,
-  clientSubscriptions,
-  paymentProviderConnections,
-  squareCustomers,
-  subscriptionPeriods,
-  subscriptionTiers,
-  user,
-} from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { paymentProviderConnections, squareCustomers } from "@/features/square/server/schema";
+import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "@/features/subscriptions/server/schema";
 import { DEMO_SUBSCRIPTIONS } from "@/features/demo/server/demo-data";
 import { listPortalInvoices } from "@/features/invoices/server";
 import { saveConnection } from "@/features/square/server/connection";

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { supportPlanSchema } from "@/features/subscriptions/validation";
-import { auditLog, clientSubscriptions } from "@/server/core/db/schema";
+import { auditLog } from "@/features/audit/server/schema";
+import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { getMrrByMonth } from "@/features/invoices/server";
 import {
   cancelOwnSubscription,

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
 import type { TrackerMapping } from "@/lib/domain/tracker";
 import type { Db } from "@/server/core/db/client";
-import { findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findings } from "@/features/findings/server/schema/records";
+import { trackerConnections, trackerTickets } from "./schema";
 import { factsOfFindings } from "./finding-facts";
 import { queueTicket } from "./tickets";
 

@@ -13,7 +13,7 @@ import {
   READ_ONLY_VIEW_MESSAGE,
 } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { trackerConnections } from "@/server/core/db/schema";
+import { trackerConnections } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { recordAudit } from "@/features/audit/server";

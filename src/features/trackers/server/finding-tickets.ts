@@ -3,7 +3,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import type { TrackerKind, TrackerState, TrackerTicketState } from "@/lib/domain/tracker";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { trackerConnections, trackerTickets } from "./schema";
 
 /** A finding's place in one of the company's ticket systems: its ticket there, or none yet. */
 export type FindingTicketRow = {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { TrackerMapping } from "@/lib/domain/tracker";
 import { assertClient, assertClientOwner, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { trackerConnections } from "@/server/core/db/schema";
+import { trackerConnections } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { CONNECTION_NOT_FOUND } from "./connections";

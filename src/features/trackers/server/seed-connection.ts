@@ -1,7 +1,7 @@
 import "server-only";
 import { DEFAULT_TRACKER_MAPPING, type TrackerKind, type TrackerState } from "@/lib/domain/tracker";
 import type { DbOrTx } from "@/server/core/db/client";
-import { trackerConnections } from "@/server/core/db/schema";
+import { trackerConnections } from "./schema";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { TOKEN_PURPOSE, WEBHOOK_SECRET_PURPOSE } from "./connections";
 

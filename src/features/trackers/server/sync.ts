@@ -1,7 +1,8 @@
 import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { clients, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
+import { trackerConnections, trackerTickets } from "./schema";
 import { recordTrackerState } from "./connections";
 import { factsOfFindings } from "./finding-facts";
 import { applyTicketChange } from "./inbound";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { TrackerMapping } from "@/lib/domain/tracker";
 import { assertClient, type ClientActor, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { trackerConnections, trackerTickets } from "./schema";
 import { AppError } from "@/server/core/errors";
 import type { JobDefinition, JobRun } from "@/server/core/jobs/job";
 import { enqueue, enqueueMany, runningJobSender, runQueuedJobs } from "@/server/core/jobs/send";

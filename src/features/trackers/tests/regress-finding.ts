@@ -3,7 +3,7 @@
 // OWASP LLM id) first, as only those take runs.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { findings } from "@/server/core/db/schema";
+import { findings } from "@/features/findings/server/schema/records";
 import { recordClientRun } from "@/features/findings/server";
 import { clientRunSchema } from "@/features/findings/validation/measurement";
 import type { ClientActor } from "@/server/core/actor";

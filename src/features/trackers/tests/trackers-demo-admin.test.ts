@@ -8,7 +8,8 @@ import { type ReactElement, isValidElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import AdminClientPage from "@/app/admin/(area)/clients/[id]/page";
-import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { trackerConnections, trackerTickets } from "@/features/trackers/server/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import {
   DEMO_GITHUB_BASE_URL,

@@ -3,7 +3,7 @@
 // as its CLI starts it accepts the seeded connection, and a Globex finding files as GLX-1.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { trackerConnections, trackerTickets } from "@/features/trackers/server/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";

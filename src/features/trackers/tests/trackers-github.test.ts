@@ -4,7 +4,8 @@
 // the connection failing in GitHub's words; another company reaches nothing of the connection.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { trackerConnections, trackerTickets } from "@/features/trackers/server/schema";
 import { POST as githubHook } from "@/app/api/trackers/github/[id]/route";
 import { runningJobSender } from "@/server/core/jobs/send";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";

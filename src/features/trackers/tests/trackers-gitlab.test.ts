@@ -4,7 +4,8 @@
 // Retry-After) in its words; its webhook proven by the secret token it carries.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findingEvents, findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { trackerConnections, trackerTickets } from "@/features/trackers/server/schema";
 import { POST as gitlabHook } from "@/app/api/trackers/gitlab/[id]/route";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";

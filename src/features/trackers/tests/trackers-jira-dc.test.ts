@@ -5,7 +5,8 @@
 // the firm's verdicts as comments, closing the issue when verified.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findingRetests, findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findingRetests, findings } from "@/features/findings/server/schema/records";
+import { trackerConnections, trackerTickets } from "@/features/trackers/server/schema";
 import { POST as jiraHook } from "@/app/api/trackers/jira/[id]/route";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
-import { findings, trackerConnections, trackerTickets } from "@/server/core/db/schema";
+import { findings } from "@/features/findings/server/schema/records";
+import { trackerConnections, trackerTickets } from "@/features/trackers/server/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { connectTracker, fileAutomaticTickets, requestTicket, updateTrackerMapping } from "@/features/trackers/server";

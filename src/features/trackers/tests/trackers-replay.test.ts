@@ -3,7 +3,8 @@
 // digest without one) is kept 7 days, so the same delivery again answers 200 and changes nothing.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findingRetests, findings, trackerDeliveries } from "@/server/core/db/schema";
+import { findingRetests, findings } from "@/features/findings/server/schema/records";
+import { trackerDeliveries } from "@/features/trackers/server/schema";
 import { POST as githubHook } from "@/app/api/trackers/github/[id]/route";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_SECONDS } from "@/lib/domain/webhook";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "./schema";
 import type { JobDefinition } from "@/server/core/jobs/job";
 import { enqueueMany, enqueueNow, runQueuedJobs } from "@/server/core/jobs/send";
 import { retryAfterSeconds } from "@/server/core/http/retry-after";

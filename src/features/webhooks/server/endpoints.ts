@@ -13,7 +13,7 @@ import {
   READ_ONLY_VIEW_MESSAGE,
 } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { enqueueNow } from "@/server/core/jobs/send";
 import { isRefusedTarget } from "@/server/core/outbound/guarded-fetch";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { webhookDeliveries } from "@/server/core/db/schema";
+import { webhookDeliveries } from "./schema";
 import { AppError } from "@/server/core/errors";
 
 // Events raised while an endpoint is off (docs/PRODUCT.md#api-and-webhooks): nothing is dropped.

@@ -2,7 +2,7 @@ import "server-only";
 import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import type { WebhookEventType } from "@/lib/domain/webhook";
 import type { DbOrTx } from "@/server/core/db/client";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/server/core/db/schema";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "./schema";
 import { queueDeliveryJobs } from "./deliver";
 import { newMessageId } from "./signing";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { webhookEndpoints } from "@/server/core/db/schema";
+import { webhookEndpoints } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { sealSecret } from "@/server/core/sealed-secret";
 import { formatDateTime } from "@/lib/format";

@@ -5,7 +5,7 @@
 // after its Retry-After, not before.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveries, webhookEndpoints } from "@/server/core/db/schema";
+import { webhookDeliveries, webhookEndpoints } from "@/features/webhooks/server/schema";
 import { runningJobSender } from "@/server/core/jobs/send";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";

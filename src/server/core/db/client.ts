@@ -11,11 +11,9 @@ import { acquireDataDirLock } from "./data-dir-lock";
 import { PreparedStatementPGlite } from "./prepared-pglite";
 import { nameStatementsByText } from "./prepared-postgres";
 import { countingLogger } from "./query-counter";
-import * as schema from "./schema";
 
-export type Schema = typeof schema;
 /** The database handle shared by PGlite and node-postgres: both are Drizzle PgDatabase instances. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself. */
 export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
@@ -44,7 +42,7 @@ export function openPglite(dataDir: string | undefined, options: { loadDataDir?:
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Db;
+  const db = drizzlePglite({ client, logger: countingLogger }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -61,7 +59,7 @@ export function openPostgres(url: string, max = 10): DbHandle {
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   // Each connection prepares a statement text once and then only binds and executes it.
   pool.on("connect", nameStatementsByText);
-  const db = drizzlePg({ client: pool, schema, logger: countingLogger }) as unknown as Db;
+  const db = drizzlePg({ client: pool, logger: countingLogger }) as unknown as Db;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 

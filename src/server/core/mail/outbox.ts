@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../db/client";
-import { emailOutbox } from "../db/schema";
+import { emailOutbox } from "@/server/core/db/schema/mail";
 import { serverEnv } from "../env";
 import type { JobDefinition, JobRun } from "../jobs/job";
 import { enqueue, enqueueMany, runQueuedJobs } from "../jobs/send";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { passkey, session, user } from "@/server/core/db/schema";
+import { passkey, session, user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { confirmFreshSecondFactor } from "../second-factor/fresh-second-factor";

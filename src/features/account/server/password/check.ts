@@ -2,7 +2,7 @@ import "server-only";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account } from "@/server/core/db/schema";
+import { account } from "@/features/identity/server/schema";
 
 /** Whether `password` is the user's current password (the credential account's hash; none: false). */
 export async function passwordMatches(db: DbOrTx, userId: string, password: string): Promise<boolean> {

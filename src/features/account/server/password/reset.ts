@@ -4,7 +4,7 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import { AUTH_MESSAGES, type ForgotPasswordInput, type ResetPasswordInput, resetTokenSchema } from "@/features/identity/validation/sign-in";
 import { type DbOrTx, getDb } from "@/server/core/db/client";
-import { account, user, verification } from "@/server/core/db/schema";
+import { account, user, verification } from "@/features/identity/server/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import type { Actor } from "@/server/core/actor";
 import { type DbOrTx, getDb } from "@/server/core/db/client";
-import { user } from "@/server/core/db/schema";
+import { user } from "@/features/identity/server/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";

@@ -2,7 +2,8 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, user } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
 import { clientTwoFactorPolicySql, demoExemptionInUse } from "@/features/identity/server";
 
 /**

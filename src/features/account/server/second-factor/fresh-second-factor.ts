@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { passkeyAssertionSchema } from "@/features/account/validation/step-up";
 import type { SignatureMethod } from "@/lib/domain/signature-method";
 import type { DbOrTx } from "@/server/core/db/client";
-import { session as sessionTable, twoFactor } from "@/server/core/db/schema";
+import { session as sessionTable, twoFactor } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit } from "@/server/core/rate-limit";
 import { passwordMatches } from "../password/check";

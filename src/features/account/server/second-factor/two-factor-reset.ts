@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { passkey, session, twoFactor, user } from "@/server/core/db/schema";
+import { passkey, session, twoFactor, user } from "@/features/identity/server/schema";
 import { serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { twoFactorResetMail } from "@/server/core/mail/templates";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clients } from "@/server/core/db/schema";
+import { clients } from "@/features/clients/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { issueViewAsCookie, type ViewAs } from "@/features/identity/server";

@@ -7,7 +7,7 @@ import type { JudgeValidationValues } from "@/features/findings/validation";
 import { recordAudit } from "@/features/audit/server";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { judgeValidations } from "@/server/core/db/schema";
+import { judgeValidations } from "../schema/judges";
 import { readLabelledSample } from "./labelled-sample";
 
 // Judges' validations (docs/PRODUCT.md#measured-ai-findings): the firm's labelled samples of a

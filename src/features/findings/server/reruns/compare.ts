@@ -4,7 +4,10 @@ import type { FindingStatus } from "@/lib/domain/finding";
 import { compareRun, type RunComparison } from "@/lib/domain/rerun";
 import type { Actor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { findingMeasurements, findings, projects, rerunRuns } from "@/server/core/db/schema";
+import { findingMeasurements } from "../schema/measurements";
+import { findings } from "../schema/records";
+import { rerunRuns } from "../schema/reruns";
+import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { previousRun } from "./runs";
 

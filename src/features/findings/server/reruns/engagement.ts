@@ -2,7 +2,8 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects, rerunRuns, rerunSchedules } from "@/server/core/db/schema";
+import { rerunRuns, rerunSchedules } from "../schema/reruns";
+import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 
 /** A provider as a target names it: unnamed is null, matched as null (never as ""). */

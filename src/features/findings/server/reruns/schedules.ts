@@ -4,7 +4,8 @@ import { MODEL_VERSION_RUN_GRACE_DAYS, nextDueAt, RERUN_CADENCE_LABELS, type Rer
 import type { RerunScheduleValues } from "@/features/findings/validation";
 import { type Actor, assertClientOwner, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { projects, rerunSchedules } from "@/server/core/db/schema";
+import { rerunSchedules } from "../schema/reruns";
+import { projects } from "@/features/projects/server/schema";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyAdmins, notifyClientOwners } from "@/features/notifications/server";
 import { engagementOf, sameRerunProvider } from "./engagement";

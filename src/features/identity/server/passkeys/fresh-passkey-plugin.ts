@@ -5,7 +5,7 @@ import { APIError, createAuthEndpoint, getSessionFromCtx } from "better-auth/api
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/core/db/client";
-import { passkey } from "@/server/core/db/schema";
+import { passkey } from "../schema";
 
 // A passkey as the fresh second factor of a session already signed in (../README.md, "A fresh second
 // factor"). The passkey plugin's own verify step would sign in anew (a second session, a new

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { passkey, session } from "@/server/core/db/schema";
+import { passkey, session } from "../schema";
 import { recordAudit } from "@/features/audit/server";
 import { mailAuthenticatorChange } from "../second-factor/authenticator-mail";
 

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import type { Db } from "@/server/core/db/client";
-import { passkey, user } from "@/server/core/db/schema";
+import { passkey, user } from "../schema";
 import { clientMembershipOf, membershipRefusal } from "../client-membership";
 
 // What a passkey must prove to count (docs/PRODUCT.md#passkeys). A passkey sign-in counts as

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { DbOrTx } from "@/server/core/db/client";
-import { user } from "@/server/core/db/schema";
+import { user } from "../schema";
 import { serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail } from "@/server/core/mail/templates";

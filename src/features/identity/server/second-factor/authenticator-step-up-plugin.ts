@@ -2,7 +2,7 @@ import "server-only";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { Db } from "@/server/core/db/client";
-import type { SecondFactorMethod } from "@/server/core/db/schema";
+import type { SecondFactorMethod } from "../schema";
 import { AppError } from "@/server/core/errors";
 import { requireFreshStepUp } from "./fresh-factor-state";
 import { PASSKEY_REGISTER_PATH } from "../passkeys/hooks";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { passkey, type SecondFactorMethod, verification } from "@/server/core/db/schema";
+import { passkey, type SecondFactorMethod, verification } from "../schema";
 import { AppError } from "@/server/core/errors";
 
 // Whether a session has proved, in the last five minutes, what a step-up asks of its person

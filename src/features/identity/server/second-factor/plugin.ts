@@ -6,7 +6,7 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { Db } from "@/server/core/db/client";
-import { type SecondFactorMethod, session, twoFactor } from "@/server/core/db/schema";
+import { type SecondFactorMethod, session, twoFactor } from "../schema";
 import { PASSKEY_SIGN_IN_PATH } from "../passkeys/hooks";
 import { recordSecondFactor } from "./second-factor";
 import { claimTotpStep, totpStepOf } from "./totp-replay";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { type SecondFactorMethod, session, verification } from "@/server/core/db/schema";
+import { type SecondFactorMethod, session, verification } from "../schema";
 
 // What a session proved, written on the session itself when the factor is passed
 // (docs/PRODUCT.md#sign-in-two-factor). Whether a request passed two-factor is read from here,

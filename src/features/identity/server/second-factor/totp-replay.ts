@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { twoFactor } from "@/server/core/db/schema";
+import { twoFactor } from "../schema";
 
 // One code, one use (RFC 6238 §5.2): the time step of every accepted app code is remembered per
 // user, and a code of that step or an earlier one is refused, so a code seen over a shoulder or

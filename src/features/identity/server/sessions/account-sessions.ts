@@ -3,7 +3,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { describeUserAgent, parseUserAgent } from "@/lib/user-agent";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { session } from "@/server/core/db/schema";
+import { session } from "../schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";

@@ -2,7 +2,8 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, type SecondFactorMethod, session, user } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { type SecondFactorMethod, session, user } from "../schema";
 import { getAuth } from "../auth";
 import { type ClientMembership, membershipColumns, membershipFromRow } from "../client-membership";
 

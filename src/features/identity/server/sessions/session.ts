@@ -7,7 +7,8 @@ import { type Actor, type AdminActor, type ClientActor, OWNER_ONLY_MESSAGE, READ
 
 export { OWNER_ONLY_MESSAGE };
 import { getDb } from "@/server/core/db/client";
-import { clientPeople, clients, type SecondFactorMethod, user } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { type SecondFactorMethod, user } from "../schema";
 import { DEMO_ADMIN_EMAIL } from "@/server/core/demo-admin";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";

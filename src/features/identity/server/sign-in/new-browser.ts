@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { SignInMethod } from "@/lib/domain/sign-in-method";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { Db } from "@/server/core/db/client";
-import { user } from "@/server/core/db/schema";
+import { user } from "../schema";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { newSignInMail } from "@/server/core/mail/templates";
 import { formatMailTime, sessionsUrlFor } from "../sessions/account-sessions";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients, ssoDomains, ssoProvider, ssoSettings } from "@/server/core/db/schema";
+import { clientPeople, clients } from "@/features/clients/server/schema";
+import { ssoDomains, ssoProvider, ssoSettings } from "@/features/sso/server/schema";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
 import { DEFAULT_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
 

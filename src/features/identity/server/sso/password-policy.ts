@@ -1,7 +1,9 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, ssoDomains, ssoSettings, user } from "@/server/core/db/schema";
+import { clientPeople } from "@/features/clients/server/schema";
+import { user } from "../schema";
+import { ssoDomains, ssoSettings } from "@/features/sso/server/schema";
 
 /**
  * Whether this address must sign in through its company's identity provider

@@ -2,7 +2,7 @@ import "server-only";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { and, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { verification } from "@/server/core/db/schema";
+import { verification } from "../schema";
 import { type SsoFlow, verifySsoFlow } from "./flow-cookie";
 import { authnRequestIdOf } from "./saml-response";
 

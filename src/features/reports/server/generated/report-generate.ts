@@ -4,7 +4,7 @@ import { siteConfig } from "@/config/site";
 import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { reports } from "@/server/core/db/schema";
+import { reports } from "../schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import type { StoredUpload } from "@/server/core/uploads/document-upload";

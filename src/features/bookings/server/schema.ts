@@ -1,11 +1,11 @@
 import { check, date, index, pgTable, text } from "drizzle-orm/pg-core";
-import { BOOKING_STATUSES } from "../../../../lib/domain/booking-status";
-import { BOOKING_SERVICE_TYPES } from "../../../../lib/domain/services";
-import { DEFAULT_URGENCY, URGENCIES } from "../../../../lib/domain/urgency";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { timestamps, uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { BOOKING_STATUSES } from "@/lib/domain/booking-status";
+import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
+import { DEFAULT_URGENCY, URGENCIES } from "@/lib/domain/urgency";
+import { timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 export const serviceBookings = pgTable(
   "service_bookings",

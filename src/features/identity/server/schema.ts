@@ -2,11 +2,12 @@
 // No "server-only" import in schema files: drizzle-kit loads them outside Next to generate migrations.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { SIGN_IN_METHODS } from "../../../../lib/domain/sign-in-method";
-import { createdAt } from "./columns";
-import { oneOf } from "./one-of";
+import { SIGN_IN_METHODS } from "@/lib/domain/sign-in-method";
+import { createdAt } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 export const USER_ROLES = ["client", "admin"] as const;
+
 export type UserRole = (typeof USER_ROLES)[number];
 
 const timestamps = {
@@ -46,6 +47,7 @@ export const user = pgTable(
 /** How a session passed its second factor: an app code, a backup code, a passkey with user
  * verification, or a device trusted at an earlier code step. */
 export const SECOND_FACTOR_METHODS = ["totp", "backup_code", "passkey", "trusted_device"] as const;
+
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 export const session = pgTable(

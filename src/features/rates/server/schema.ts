@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, pgTable, text } from "drizzle-orm/pg-core";
-import { ownedByClient } from "./clients";
-import { createdAt, uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
 
 export const clientRates = pgTable(
   "client_rates",

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOWNLOAD_SIDES } from "../../../../lib/domain/document-category";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES, DOWNLOAD_SIDES } from "@/lib/domain/document-category";
+import { uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 export const documents = pgTable(
   "documents",

@@ -2,10 +2,10 @@
 // company owner's choice whether the public page names the company.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { clients, ownedByClient } from "./clients";
-import { projects } from "./projects";
-import { createdAt, updatedAt, uuidPrimaryKey } from "./columns";
+import { clients, ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { createdAt, updatedAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
 
 /**
  * One attestation letter of an engagement (a project). `facts` is exactly what `jws` signs; a

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { MESSAGE_AUTHOR_ROLES, THREAD_STATUSES } from "../../../../lib/domain/thread-status";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
-import { createdAt, uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { MESSAGE_AUTHOR_ROLES, THREAD_STATUSES } from "@/lib/domain/thread-status";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /** A conversation between one client and the team (docs/PRODUCT.md#portal-messages). */
 export const messageThreads = pgTable(

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text } from "drizzle-orm/pg-core";
-import { PROJECT_STATUSES } from "../../../../lib/domain/project-status";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { timestamps, uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 // total_estimated_value is not stored: it is derived from the linked invoices (docs/PRODUCT.md#rules-project-figures).
 export const projects = pgTable(

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { DOWNLOAD_SIDES } from "../../../../lib/domain/document-category";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
-import { uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { DOWNLOAD_SIDES } from "@/lib/domain/document-category";
+import { uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /**
  * A final report of an engagement (a project), one row per version (docs/PRODUCT.md#portal-reports).

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { CLIENT_PERSON_ROLES, CLIENT_PERSON_STATUSES } from "../../../../lib/domain/client-person";
-import { CLIENT_STATUSES } from "../../../../lib/domain/client-status";
-import { user } from "./auth";
-import { oneOf } from "./one-of";
-import { timestamps, uuidPrimaryKey } from "./columns";
+import { user } from "@/features/identity/server/schema";
+import { CLIENT_PERSON_ROLES, CLIENT_PERSON_STATUSES } from "@/lib/domain/client-person";
+import { CLIENT_STATUSES } from "@/lib/domain/client-status";
+import { timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 export const clients = pgTable(
   "clients",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { createdAt, uuidPrimaryKey } from "./columns";
+import { user } from "@/features/identity/server/schema";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
 
 /**
  * A validation of a judge (docs/PRODUCT.md#measured-ai-findings): the firm's labelled sample of a

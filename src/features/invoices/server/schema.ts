@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
-import { INVOICE_STATUSES } from "../../../../lib/domain/invoice-status";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
-import { timestamps, uuidPrimaryKey } from "./columns";
+import { clients } from "@/features/clients/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { INVOICE_STATUSES } from "@/lib/domain/invoice-status";
+import { timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /** One payment request of an invoice, amounts in cents (Square's payment_requests). */
 export type ScheduleEntry = {

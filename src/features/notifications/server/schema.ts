@@ -2,10 +2,10 @@
 // one mail per event.
 import { sql } from "drizzle-orm";
 import { boolean, check, pgTable, text } from "drizzle-orm/pg-core";
-import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "../../../../lib/domain/notification-category";
-import { user } from "./auth";
-import { oneOf, sqlStringList } from "./one-of";
-import { updatedAt } from "./columns";
+import { user } from "@/features/identity/server/schema";
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_DELIVERIES } from "@/lib/domain/notification-category";
+import { updatedAt } from "@/server/core/db/schema/columns";
+import { oneOf, sqlStringList } from "@/server/core/db/schema/one-of";
 
 export const notificationPreferences = pgTable(
   "notification_preferences",

@@ -1,14 +1,12 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { OVERAGE_REQUEST_STATUSES } from "../../../../lib/domain/retainer";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { createdAt, timestamps, uuidPrimaryKey } from "./columns";
-import { invoices } from "./invoices";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
-
-// Retainer hours (docs/PRODUCT.md#retainer-hours): time is minutes (quarter hours), money cents.
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { invoices } from "@/features/invoices/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { OVERAGE_REQUEST_STATUSES } from "@/lib/domain/retainer";
+import { createdAt, timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /** A client's retainer: at most one per client. */
 export const retainers = pgTable(

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { API_SCOPES } from "../../../../lib/domain/api-scope";
-import { user } from "./auth";
-import { clients } from "./clients";
-import { createdAt, uuidPrimaryKey } from "./columns";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { API_SCOPES } from "@/lib/domain/api-scope";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
 
 /**
  * A company's API tokens (docs/PRODUCT.md#api-and-webhooks). The token is the company's, not the

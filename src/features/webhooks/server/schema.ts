@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { clients } from "@/features/clients/server/schema";
 import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_ENDPOINT_KINDS,
   WEBHOOK_ENDPOINT_STATES,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
-} from "../../../../lib/domain/webhook";
-import { clients } from "./clients";
-import { createdAt, uuidPrimaryKey } from "./columns";
-import { oneOf } from "./one-of";
+} from "@/lib/domain/webhook";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /**
  * A company's webhook endpoints (docs/PRODUCT.md#api-and-webhooks). The signing secret is sealed

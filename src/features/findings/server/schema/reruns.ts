@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { RERUN_CADENCES, RERUN_SOURCES } from "../../../../lib/domain/rerun";
-import { user } from "./auth";
-import { createdAt, timestamps, uuidPrimaryKey } from "./columns";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
+import { user } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { RERUN_CADENCES, RERUN_SOURCES } from "@/lib/domain/rerun";
+import { createdAt, timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /**
  * A schedule of re-runs of an engagement target's reproducers (docs/PRODUCT.md#measured-ai-findings):

@@ -1,10 +1,30 @@
+// Tables the product needs beyond its core entities: inquiries, mail, provider connection, audit.
 // Square integration bookkeeping: one-time OAuth states, the webhook events already applied, and
 // which client each Square customer belongs to.
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { clients } from "./clients";
-import { createdAt } from "./columns";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { createdAt } from "@/server/core/db/schema/columns";
+
+// One row per provider; tokens are encrypted with a key derived from AUTH_SECRET.
+export const paymentProviderConnections = pgTable("payment_provider_connections", {
+  provider: text("provider").primaryKey(),
+  merchantId: text("merchant_id").notNull(),
+  accessTokenEncrypted: text("access_token_encrypted").notNull(),
+  refreshTokenEncrypted: text("refresh_token_encrypted"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** The scopes Square reports the token has (token status), space separated; null until first read. */
+  scopes: text("scopes"),
+  /** Set by Square's oauth.authorization.revoked webhook: the seller revoked the app at Square. */
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  connectedBy: text("connected_by").references(() => user.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
 
 // A started "Connect Square" flow. Only a hash of the state is stored, bound to the admin and the
 // session that started it; the row is deleted when the callback uses it (one-time) or expires.
@@ -35,6 +55,7 @@ export const squareWebhookEvents = pgTable(
 );
 
 export const SQUARE_LINK_SOURCES = ["admin", "email_match", "backfill"] as const;
+
 export type SquareLinkSource = (typeof SQUARE_LINK_SOURCES)[number];
 
 // Every Square customer seen by a sync or a webhook. Invoices follow the customer's client: the

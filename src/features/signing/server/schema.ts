@@ -1,12 +1,13 @@
 // The firm's signing keys (modules/signing): the PDF key with its certificate, and the JWS key.
 import { sql } from "drizzle-orm";
 import { check, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { oneOf } from "./one-of";
-import { createdAt, uuidPrimaryKey } from "./columns";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 // pdf: an RSA key and its X.509 certificate, for the PDF signatures (PAdES) of signed documents.
 // jws: an Ed25519 key, for compact JWS (attestation letters, the access log's signed heads).
 export const SIGNING_KEY_PURPOSES = ["pdf", "jws"] as const;
+
 export const SIGNING_KEY_SOURCES = ["generated", "environment"] as const;
 
 export const signingKeys = pgTable(

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { MAX_SSO_SESSION_HOURS, SSO_MODES } from "../../../../lib/domain/sso";
-import { user } from "./auth";
-import { clients } from "./clients";
-import { createdAt, updatedAt, uuidPrimaryKey } from "./columns";
-import { oneOf } from "./one-of";
-import { sealedText } from "./sealed-column";
+import { clients } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { MAX_SSO_SESSION_HOURS, SSO_MODES } from "@/lib/domain/sso";
+import { createdAt, updatedAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
+import { sealedText } from "@/server/core/db/schema/sealed-column";
 
 /**
  * A company's identity provider, in the shape better-auth's SSO plugin reads (its `ssoProvider`

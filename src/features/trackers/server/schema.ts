@@ -1,9 +1,9 @@
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { TRACKER_KINDS, TRACKER_STATES, TRACKER_TICKET_STATES, type TrackerMapping } from "../../../../lib/domain/tracker";
-import { clients } from "./clients";
-import { createdAt, uuidPrimaryKey } from "./columns";
-import { findings } from "./findings";
-import { oneOf } from "./one-of";
+import { clients } from "@/features/clients/server/schema";
+import { findings } from "@/features/findings/server/schema/records";
+import { TRACKER_KINDS, TRACKER_STATES, TRACKER_TICKET_STATES, type TrackerMapping } from "@/lib/domain/tracker";
+import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /**
  * A client company's connection to its own ticket system (docs/PRODUCT.md#integrations), made by

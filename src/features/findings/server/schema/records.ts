@@ -4,7 +4,6 @@ import {
   bigint,
   boolean,
   check,
-  doublePrecision,
   date,
   index,
   integer,
@@ -16,17 +15,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { FINDING_EVENT_KINDS, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "../../../../lib/domain/finding";
-import { IMPORT_FORMATS } from "../../../../lib/domain/finding-import";
-import { FINDING_IMPORT_OUTCOMES, FINDING_IMPORT_STATES } from "../../../../lib/domain/finding-import-history";
-import { MEASUREMENT_SOURCES, MEASUREMENT_TRIALS_MAX } from "../../../../lib/domain/finding-measurement";
-import { MESSAGE_AUTHOR_ROLES } from "../../../../lib/domain/thread-status";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
-import { rerunRuns } from "./reruns";
-import { createdAt, timestamps, uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { FINDING_EVENT_KINDS, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
+import { IMPORT_FORMATS } from "@/lib/domain/finding-import";
+import { FINDING_IMPORT_OUTCOMES, FINDING_IMPORT_STATES } from "@/lib/domain/finding-import-history";
+import { MESSAGE_AUTHOR_ROLES } from "@/lib/domain/thread-status";
+import { createdAt, timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /**
  * A finding of an engagement (a project) (docs/PRODUCT.md#portal-findings). The client id is the
@@ -230,60 +227,6 @@ export const findingDueDays = pgTable(
 );
 
 /**
- * A scan file imported into an engagement (docs/PRODUCT.md#admin-findings): first a preview
- * (pending, the file kept in storage), then applied or discarded. The counts are the preview's
- * until it is applied, then what the import did.
- */
-export const findingImports = pgTable(
-  "finding_imports",
-  {
-    id: uuidPrimaryKey(),
-    clientId: ownedByClient(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    format: text("format", { enum: IMPORT_FORMATS }).notNull(),
-    fileName: text("file_name").notNull(),
-    fileSize: bigint("file_size", { mode: "number" }).notNull(),
-    // The uploaded file while the import is pending; removed once it is applied or discarded.
-    storageKey: text("storage_key").unique(),
-    state: text("state", { enum: FINDING_IMPORT_STATES }).notNull().default("pending"),
-    fullScan: boolean("full_scan").notNull().default(false),
-    newCount: integer("new_count").notNull().default(0),
-    knownCount: integer("known_count").notNull().default(0),
-    reopenedCount: integer("reopened_count").notNull().default(0),
-    missingCount: integer("missing_count").notNull().default(0),
-    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdByName: text("created_by_name").notNull(),
-    createdAt: createdAt(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-  },
-  (t) => [
-    check("finding_imports_format_check", oneOf(t.format, IMPORT_FORMATS)),
-    check("finding_imports_state_check", oneOf(t.state, FINDING_IMPORT_STATES)),
-    check("finding_imports_size_check", sql`${t.fileSize} >= 0`),
-    index("finding_imports_project_idx").on(t.projectId, t.createdAt),
-  ],
-);
-
-/** Which findings an applied import created, saw again, reopened or did not see: their history. */
-export const findingImportItems = pgTable(
-  "finding_import_items",
-  {
-    importId: uuid("import_id")
-      .notNull()
-      .references(() => findingImports.id, { onDelete: "cascade" }),
-    findingId: ofFinding(),
-    outcome: text("outcome", { enum: FINDING_IMPORT_OUTCOMES }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.importId, t.findingId] }),
-    check("finding_import_items_outcome_check", oneOf(t.outcome, FINDING_IMPORT_OUTCOMES)),
-    index("finding_import_items_finding_idx").on(t.findingId),
-  ],
-);
-
-/**
  * The firm's finding templates (docs/PRODUCT.md#admin-finding-templates): the text a finding
  * starts from, typed in the new-finding form or applied by an import whose rule id matches. A
  * CVSS vector's score and severity are stored with it, computed as a finding's are.
@@ -336,112 +279,58 @@ export const findingTemplateRules = pgTable(
   (t) => [primaryKey({ columns: [t.templateId, t.ruleId] }), uniqueIndex("finding_template_rules_rule_idx").on(sql`lower(${t.ruleId})`)],
 );
 
-const sha256Check = (name: string, column: AnyPgColumn) => check(name, sql`${column} ~ '^[0-9a-f]{64}$'`);
-
 /**
- * How often an attack on an AI finding succeeded (docs/PRODUCT.md#measured-ai-findings): k successes
- * in n trials on a named model version, from an import, a retest, the firm by hand or (later) the
- * client's CI. Never overwritten: each run is a new row, so the finding's history is its rows. The
- * system prompt, tool manifest and guardrail configuration are identified by their SHA-256 only.
+ * A scan file imported into an engagement (docs/PRODUCT.md#admin-findings): first a preview
+ * (pending, the file kept in storage), then applied or discarded. The counts are the preview's
+ * until it is applied, then what the import did.
  */
-export const findingMeasurements = pgTable(
-  "finding_measurements",
+export const findingImports = pgTable(
+  "finding_imports",
   {
     id: uuidPrimaryKey(),
-    findingId: ofFinding(),
-    source: text("source", { enum: MEASUREMENT_SOURCES }).notNull(),
-    trials: integer("trials").notNull(),
-    successes: integer("successes").notNull(),
-    provider: text("provider"),
-    modelId: text("model_id"),
-    // A version name or a date, as the provider names it ("2026-10", "20241022").
-    modelVersion: text("model_version"),
-    systemPromptSha256: text("system_prompt_sha256"),
-    toolManifestSha256: text("tool_manifest_sha256"),
-    guardrailConfigSha256: text("guardrail_config_sha256"),
-    probe: text("probe"),
-    detector: text("detector"),
-    // The judge that called each trial a success (docs/PRODUCT.md#measured-ai-findings): its name
-    // (the detector's when none is given), version, and for an LLM judge its model and rubric.
-    judgeName: text("judge_name"),
-    judgeVersion: text("judge_version"),
-    judgeModel: text("judge_model"),
-    judgeRubricVersion: text("judge_rubric_version"),
-    // A person's reading of a stated sample of the outputs: how many, the successes found, who.
-    reviewSample: integer("review_sample"),
-    reviewFound: integer("review_found"),
-    reviewerName: text("reviewer_name"),
-    importId: uuid("import_id").references(() => findingImports.id, { onDelete: "set null" }),
-    retestId: uuid("retest_id").references(() => findingRetests.id, { onDelete: "set null" }),
-    // An import's run (the file's SHA-256): the same file imported again adds no second measurement.
-    runKey: text("run_key"),
-    // A scheduled re-run's run this count belongs to (docs/PRODUCT.md#measured-ai-findings).
-    rerunId: uuid("rerun_id").references(() => rerunRuns.id, { onDelete: "set null" }),
-    // Multi-turn trials: each trial a conversation; the turns all of them used, the budget each had,
-    // and the seed prompts the conversations started from (clusters: several trials may share one).
-    turnsUsed: integer("turns_used"),
-    turnBudget: integer("turn_budget"),
-    seedPrompts: integer("seed_prompts"),
-    // The trials' worth once their clustering by seed prompt is counted (cluster-robust variance).
-    effectiveTrials: doublePrecision("effective_trials"),
-    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
-    recordedByName: text("recorded_by_name").notNull(),
-    measuredAt: timestamp("measured_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check("finding_measurements_source_check", oneOf(t.source, MEASUREMENT_SOURCES)),
-    check("finding_measurements_trials_check", sql`${t.trials} between 1 and ${sql.raw(String(MEASUREMENT_TRIALS_MAX))}`),
-    check("finding_measurements_successes_check", sql`${t.successes} between 0 and ${t.trials}`),
-    sha256Check("finding_measurements_system_prompt_check", t.systemPromptSha256),
-    sha256Check("finding_measurements_tool_manifest_check", t.toolManifestSha256),
-    sha256Check("finding_measurements_guardrail_config_check", t.guardrailConfigSha256),
-    check(
-      "finding_measurements_review_check",
-      sql`(${t.reviewSample} is null and ${t.reviewFound} is null and ${t.reviewerName} is null) or
-          (${t.reviewSample} between 1 and ${t.trials} and ${t.reviewFound} between 0 and ${t.reviewSample} and length(${t.reviewerName}) between 1 and 200)`,
-    ),
-    check(
-      "finding_measurements_turns_check",
-      sql`(${t.turnBudget} is null or ${t.turnBudget} >= 1) and (${t.turnsUsed} is null or ${t.turnsUsed} >= ${t.trials})
-          and (${t.seedPrompts} is null or ${t.seedPrompts} between 1 and ${t.trials})
-          and (${t.effectiveTrials} is null or ${t.effectiveTrials} between 1 and ${t.trials})`,
-    ),
-    index("finding_measurements_rerun_idx").on(t.rerunId),
-    index("finding_measurements_finding_idx").on(t.findingId, t.measuredAt),
-    uniqueIndex("finding_measurements_run_idx")
-      .on(t.findingId, t.runKey)
-      .where(sql`${t.runKey} is not null`),
-  ],
-);
-
-/**
- * The model version a client runs now, per engagement target (docs/PRODUCT.md#measured-ai-findings):
- * a target is a provider and model id as the measurements name them. Rows are only ever added, so
- * the history (who, when, which version) is the rows; the current version is a target's newest.
- * A Verified Fixed finding whose latest measurement on the target names another version is "Not
- * verified on the version you run now". No client id: the project's is read, so a project that
- * moves takes its versions with it.
- */
-export const engagementModelVersions = pgTable(
-  "engagement_model_versions",
-  {
-    id: uuidPrimaryKey(),
+    clientId: ownedByClient(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    // As in finding_measurements: a provider may be unnamed (the demo's gateway is the client's own).
-    provider: text("provider"),
-    modelId: text("model_id").notNull(),
-    modelVersion: text("model_version").notNull(),
-    // The person, or null for an API token (its name is in recorded_by_name).
-    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
-    recordedByName: text("recorded_by_name").notNull(),
+    format: text("format", { enum: IMPORT_FORMATS }).notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    // The uploaded file while the import is pending; removed once it is applied or discarded.
+    storageKey: text("storage_key").unique(),
+    state: text("state", { enum: FINDING_IMPORT_STATES }).notNull().default("pending"),
+    fullScan: boolean("full_scan").notNull().default(false),
+    newCount: integer("new_count").notNull().default(0),
+    knownCount: integer("known_count").notNull().default(0),
+    reopenedCount: integer("reopened_count").notNull().default(0),
+    missingCount: integer("missing_count").notNull().default(0),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
     createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
   },
   (t) => [
-    check("engagement_model_versions_model_id_check", sql`length(${t.modelId}) between 1 and 200`),
-    check("engagement_model_versions_version_check", sql`length(${t.modelVersion}) between 1 and 100`),
-    index("engagement_model_versions_target_idx").on(t.projectId, t.modelId, t.provider, t.createdAt),
+    check("finding_imports_format_check", oneOf(t.format, IMPORT_FORMATS)),
+    check("finding_imports_state_check", oneOf(t.state, FINDING_IMPORT_STATES)),
+    check("finding_imports_size_check", sql`${t.fileSize} >= 0`),
+    index("finding_imports_project_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+/** Which findings an applied import created, saw again, reopened or did not see: their history. */
+export const findingImportItems = pgTable(
+  "finding_import_items",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => findingImports.id, { onDelete: "cascade" }),
+    findingId: uuid("finding_id")
+      .notNull()
+      .references(() => findings.id, { onDelete: "cascade" }),
+    outcome: text("outcome", { enum: FINDING_IMPORT_OUTCOMES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.findingId] }),
+    check("finding_import_items_outcome_check", oneOf(t.outcome, FINDING_IMPORT_OUTCOMES)),
+    index("finding_import_items_finding_idx").on(t.findingId),
   ],
 );

@@ -1,12 +1,12 @@
 // Signed testing authorizations (modules/authorizations, docs/PRODUCT.md#engagement-authorization).
 import { sql } from "drizzle-orm";
-import { SIGNATURE_METHODS } from "../../../../lib/domain/signature-method";
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
-import { ownedByClient } from "./clients";
-import { oneOf } from "./one-of";
-import { projects } from "./projects";
-import { timestamps, uuidPrimaryKey } from "./columns";
+import { ownedByClient } from "@/features/clients/server/schema";
+import { user } from "@/features/identity/server/schema";
+import { projects } from "@/features/projects/server/schema";
+import { SIGNATURE_METHODS } from "@/lib/domain/signature-method";
+import { timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
+import { oneOf } from "@/server/core/db/schema/one-of";
 
 /** What the client authorises: the scope document's fields (validated by the shared zod schema). */
 export type AuthorizationContent = {
