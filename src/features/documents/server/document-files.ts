@@ -1,14 +1,14 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
 import { holderStanding } from "@/server/core/db/link-holder";
 import { documents } from "./schema";
-import { messageAttachments, messages, messageThreads } from "@/features/messages/server/schema";
 import { AppError } from "@/server/core/errors";
 import type { LinkHolder } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
 import { admitLinkFetch } from "@/features/audit/server";
+import { findAttachmentFile } from "@/features/messages/server";
 
 /**
  * A document's (or a message attachment's) bytes by id, as a stream from disk or S3 with its
@@ -21,9 +21,8 @@ import { admitLinkFetch } from "@/features/audit/server";
 export async function getDocumentFile(db: DbOrTx, documentId: string, holder: Required<LinkHolder>) {
   if (!uuidSchema.safeParse(documentId).success) throw new AppError("not_found", "Document not found");
   // Ids are random UUIDs in both tables; the signature was made for exactly this id.
-  const [doc] = await db
+  const [document] = await db
     .select({
-      kind: sql<"document" | "attachment">`'document'`,
       name: documents.name,
       mimeType: documents.mimeType,
       storageKey: documents.storageKey,
@@ -32,22 +31,10 @@ export async function getDocumentFile(db: DbOrTx, documentId: string, holder: Re
     })
     .from(documents)
     .where(eq(documents.id, documentId))
-    .unionAll(
-      db
-        .select({
-          kind: sql<"document" | "attachment">`'attachment'`,
-          name: messageAttachments.name,
-          mimeType: messageAttachments.mimeType,
-          storageKey: messageAttachments.storageKey,
-          clientId: messageThreads.clientId,
-          standing: holderStanding(holder.userId, messageThreads.clientId),
-        })
-        .from(messageAttachments)
-        .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
-        .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-        .where(eq(messageAttachments.id, documentId)),
-    )
     .limit(1);
+  const doc = document
+    ? { kind: "document" as const, ...document }
+    : await findAttachmentFile(db, documentId, holder.userId).then((file) => file && { kind: "attachment" as const, ...file });
   if (!doc) throw new AppError("not_found", "Document not found");
   await admitLinkFetch(db, {
     standing: doc.standing,

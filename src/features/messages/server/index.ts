@@ -23,3 +23,4 @@ export {
   setThreadStatus,
   spendMessageQuota,
 } from "./messages-write";
+export { findAttachmentFile } from "./attachment-file";
