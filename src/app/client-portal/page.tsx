@@ -136,6 +136,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       unreadMessages={unreadMessages}
       hiddenSections={[...(actor.billingWithheld ? (["billing"] as const) : []), ...(withRetainer ? [] : (["retainer"] as const))]}
       viewingAs={actor.viewer ? actor.company : undefined}
+      overviewGreeting={section === "overview" ? { personName: actor.name || actor.email, company: actor.company } : undefined}
     />
   );
 }
