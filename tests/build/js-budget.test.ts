@@ -31,12 +31,23 @@ const SCREENS: Screen[] = [
 ];
 
 /**
- * Screens over the budget today, each with the most it may weigh (bytes, gzipped) until it is
- * brought within 170 KB: the admin frame alone (framework, header, sidebar and phone bar with its
- * menu, the toast) is about 189 KB, and the portal page's client code counts every section's
- * server-rendered parts and the login fields (bench/README.md says where the bytes are).
+ * Screens over the budget today, each with the most it may weigh (bytes, gzipped: its figure of
+ * 2026-11-29 plus 2 KB) until it is brought within 170 KB. The admin frame alone (framework, header,
+ * sidebar and phone bar with its menu, the toast) is 196 KB, and the portal page's client code
+ * counts every section's server-rendered parts and the login fields (bench/README.md, "JavaScript
+ * per screen", says where the bytes are).
  */
-const OVER_BUDGET: Record<string, number> = {};
+const OVER_BUDGET: Record<string, number> = {
+  "portal overview": 288_000,
+  "portal findings": 286_000,
+  "portal settings: profile": 290_000,
+  "portal settings: security": 300_000,
+  "admin dashboard": 211_000,
+  "admin findings": 276_000,
+  "admin finding page": 271_000,
+  "admin settings": 270_000,
+  "admin account": 276_000,
+};
 
 describe("first-load JavaScript per screen", () => {
   it("has a production build to measure", () => {
