@@ -52,6 +52,10 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   const raw = await searchParams;
   // Only the section in view is read and rendered; switching sections is a round trip of its own.
   const section = parseSection(first(raw.section));
+  // Whether the sidebar shows Retainer, asked first: the frame waits for this one small read only,
+  // not for the section's reads queued behind it (the embedded database runs one at a time).
+  const holdsRetainer = section === "retainer" ? Promise.resolve(false) : hasRetainer(getDb(), { actor });
+  holdsRetainer.catch(() => {});
   // Not awaited: the portal's header renders at once and the section streams in when this settles.
   const data = loadPortalSection(getDb(), { actor, section, tab: section === "settings" ? first(raw.tab) : undefined });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
@@ -108,7 +112,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
     ) : (
       <NoRetainer />
     );
-  } else withRetainer = await hasRetainer(getDb(), { actor });
+  } else withRetainer = await holdsRetainer;
   // A project opened from Projects (?project=<id>): its view, scoped by the session's client; a
   // malformed id is a missing project.
   const projectId = section === "projects" ? first(raw.project) : undefined;
