@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { ClientLoginForm } from "@/features/account/components/sign-in/client-login-form";
+import { LazyClientLoginForm } from "@/features/account/components/sign-in/lazy-client-login-form";
 import { StaleSessionReset } from "@/features/account/components/sign-in/stale-session-reset";
 import { LoadedBillingChart } from "@/features/invoices/components/portal/billing-chart";
 import { PortalInvoiceView } from "@/features/invoices/components/portal/portal-invoice-view";
@@ -44,7 +44,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   if (!access) {
     // Signed out, the portal is the prerendered login page (src/proxy.ts), as long as no stale
     // session cookie keeps the request here: have it cleared, then load that page.
-    const login = <ClientLoginForm lazyFields />;
+    const login = <LazyClientLoginForm />;
     return (await hasStaleSessionCookie()) ? <StaleSessionReset>{login}</StaleSessionReset> : login;
   }
   const { actor } = access;
