@@ -68,6 +68,12 @@ export default defineConfig({
       // prepared statements, its data folder lock, the start-up decisions, and the data reads whose
       // value types (numeric, JSON, timestamps) a driver could answer differently.
       { resolve: { alias }, test: { ...integration, name: "pglite-smoke", include: PGLITE_SMOKE, sequence: { groupOrder: 2 } } },
+      // Checks of the production build (.next), run after `npm test`'s build stage: the JavaScript
+      // budget per screen.
+      {
+        resolve: { alias },
+        test: { name: "build", include: ["tests/build/**/*.test.ts"], environment: "node", sequence: { groupOrder: 3 } },
+      },
     ],
   },
 });

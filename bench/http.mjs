@@ -76,7 +76,9 @@ const CONTACT_BODY = JSON.stringify({
   message: "A load test of the contact endpoint, please ignore.",
 });
 
-// budget: ratio = least share of the no-op route's req/s; p99 = most milliseconds; errors = most errors.
+// budget: ratio = least share of the no-op route's req/s (of: "dynamic", of the bare page rendered per
+// request instead: a signed-in screen is measured against the framework's floor for a page);
+// p99 = most milliseconds; errors = most errors.
 const TARGETS = [
   { id: "noop", app: "bare", path: "/api/noop", label: "bare: no-op route handler" },
   { id: "static", app: "bare", path: "/", label: "bare: static page" },
@@ -91,7 +93,7 @@ const TARGETS = [
     as: "client",
     expect: "client@example.com",
     label: "/client-portal (demo client)",
-    budget: { ratio: 0.25, p99: 400, errors: 0 },
+    budget: { ratio: 0.5, of: "dynamic", p99: 400, errors: 0 },
   },
   {
     id: "admin-dashboard",
@@ -99,9 +101,16 @@ const TARGETS = [
     as: "admin",
     expect: "Dashboard",
     label: "/admin/dashboard (demo admin)",
-    budget: { ratio: 0.25, p99: 400, errors: 0 },
+    budget: { ratio: 0.5, of: "dynamic", p99: 400, errors: 0 },
   },
-  { id: "admin-clients", path: "/admin/clients", as: "admin", expect: "Acme Robotics", label: "/admin/clients (demo admin)" },
+  {
+    id: "admin-clients",
+    path: "/admin/clients",
+    as: "admin",
+    expect: "Acme Robotics",
+    label: "/admin/clients (demo admin)",
+    budget: { ratio: 0.5, of: "dynamic", p99: 400, errors: 0 },
+  },
   { id: "download-link", path: `/api/client/documents/${DEMO.acmeDocumentId}`, as: "client", label: "signed download link (client)" },
   // Last: the mail each inquiry queues is drained after the answer and would weigh on the targets after it.
   { id: "contact", method: "POST", path: "/api/contact/send", label: "POST /api/contact/send", contact: true },
@@ -405,6 +414,8 @@ try {
       p99: median(list.map((f) => f.p99)),
       errors: Math.max(...list.map((f) => f.errors)),
       ratio: median(list.map((f, i) => f.rps / noopRps[i])),
+      // The share of the bare per-request page's req/s, within each round (the signed-in budgets).
+      ratioOfDynamic: figures.dynamic ? median(list.map((f, i) => f.rps / figures.dynamic[i].rps)) : NaN,
       kb: median(list.map((f) => f.bytesPerResponse)) / 1024,
     };
   });
@@ -439,8 +450,10 @@ try {
     const parts = [];
     let ok = true;
     if (budget.ratio !== undefined) {
-      parts.push(`${(row.ratio * 100).toFixed(0)}% ≥ ${budget.ratio * 100}% of the no-op route`);
-      ok &&= row.ratio >= budget.ratio;
+      const ratio = budget.of === "dynamic" ? row.ratioOfDynamic : row.ratio;
+      const of = budget.of === "dynamic" ? "the bare page rendered per request" : "the no-op route";
+      parts.push(`${(ratio * 100).toFixed(0)}% ≥ ${budget.ratio * 100}% of ${of}`);
+      ok &&= ratio >= budget.ratio;
     }
     if (budget.p99 !== undefined) {
       parts.push(`p99 ${row.p99} ms ≤ ${budget.p99} ms`);

@@ -36,6 +36,8 @@ const stages = [
   ],
   [{ name: "build", cmd: node("scripts/ensure-build.mjs", "--force") }],
   [
+    // Each screen's first-load JavaScript against its budget, read from the build above (tests/build).
+    { name: "JavaScript budget per screen", cmd: vitest("build") },
     {
       // Three production instances on one PostgreSQL database and an S3 server (tests/scale): needs
       // the build above and the PostgreSQL server.

@@ -1057,10 +1057,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       name: section,
       call: (): PageCall => ({ searchParams: section === "overview" ? {} : { section } }),
       expect: {
-        anonymous: "renders ClientLoginForm",
+        anonymous: "renders LazyClientLoginForm",
         clientA: "renders ClientPortal",
         clientB: "renders ClientPortal",
-        admin: "renders ClientLoginForm",
+        admin: "renders LazyClientLoginForm",
       },
     })),
     // Settings' sections, each its own address (docs/PRODUCT.md#portal-settings); a member asking for
@@ -1069,10 +1069,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       name: `settings ${tab}`,
       call: (): PageCall => ({ searchParams: { section: "settings", tab } }),
       expect: {
-        anonymous: "renders ClientLoginForm",
+        anonymous: "renders LazyClientLoginForm",
         clientA: "renders ClientPortal",
         clientB: "renders ClientPortal",
-        admin: "renders ClientLoginForm",
+        admin: "renders LazyClientLoginForm",
       },
     })),
     // Client A's invoice opened from Billing: the portal for A, a 404 for B (docs/PRODUCT.md#invoice-page).
@@ -1080,10 +1080,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       name: "invoice view",
       call: ({ target }): PageCall => ({ searchParams: { section: "billing", invoice: target.invoiceId } }),
       expect: {
-        anonymous: "renders ClientLoginForm",
+        anonymous: "renders LazyClientLoginForm",
         clientA: "renders ClientPortal",
         clientB: "notFound",
-        admin: "renders ClientLoginForm",
+        admin: "renders LazyClientLoginForm",
       },
     },
     // Client A's project opened from Projects: the portal for both clients (B's shows "Project not
@@ -1092,10 +1092,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       name: "project view",
       call: ({ target }): PageCall => ({ searchParams: { section: "projects", project: target.projectId } }),
       expect: {
-        anonymous: "renders ClientLoginForm",
+        anonymous: "renders LazyClientLoginForm",
         clientA: "renders ClientPortal",
         clientB: "renders ClientPortal",
-        admin: "renders ClientLoginForm",
+        admin: "renders LazyClientLoginForm",
       },
     },
   ],

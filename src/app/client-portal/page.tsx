@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { ClientLoginForm } from "@/features/account/components/sign-in/client-login-form";
+import { LazyClientLoginForm } from "@/features/account/components/sign-in/lazy-client-login-form";
 import { StaleSessionReset } from "@/features/account/components/sign-in/stale-session-reset";
 import { LoadedBillingChart } from "@/features/invoices/components/portal/billing-chart";
 import { PortalInvoiceView } from "@/features/invoices/components/portal/portal-invoice-view";
@@ -44,7 +44,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   if (!access) {
     // Signed out, the portal is the prerendered login page (src/proxy.ts), as long as no stale
     // session cookie keeps the request here: have it cleared, then load that page.
-    const login = <ClientLoginForm lazyFields />;
+    const login = <LazyClientLoginForm />;
     return (await hasStaleSessionCookie()) ? <StaleSessionReset>{login}</StaleSessionReset> : login;
   }
   const { actor } = access;
@@ -52,6 +52,10 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   const raw = await searchParams;
   // Only the section in view is read and rendered; switching sections is a round trip of its own.
   const section = parseSection(first(raw.section));
+  // Whether the sidebar shows Retainer, asked first: the frame waits for this one small read only,
+  // not for the section's reads queued behind it (the embedded database runs one at a time).
+  const holdsRetainer = section === "retainer" ? Promise.resolve(false) : hasRetainer(getDb(), { actor });
+  holdsRetainer.catch(() => {});
   // Not awaited: the portal's header renders at once and the section streams in when this settles.
   const data = loadPortalSection(getDb(), { actor, section, tab: section === "settings" ? first(raw.tab) : undefined });
   // The portal awaits (and reports) a failure; this keeps it from counting as unhandled meanwhile.
@@ -108,7 +112,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
     ) : (
       <NoRetainer />
     );
-  } else withRetainer = await hasRetainer(getDb(), { actor });
+  } else withRetainer = await holdsRetainer;
   // A project opened from Projects (?project=<id>): its view, scoped by the session's client; a
   // malformed id is a missing project.
   const projectId = section === "projects" ? first(raw.project) : undefined;
@@ -136,6 +140,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       unreadMessages={unreadMessages}
       hiddenSections={[...(actor.billingWithheld ? (["billing"] as const) : []), ...(withRetainer ? [] : (["retainer"] as const))]}
       viewingAs={actor.viewer ? actor.company : undefined}
+      overviewGreeting={section === "overview" ? { personName: actor.name || actor.email, company: actor.company } : undefined}
     />
   );
 }

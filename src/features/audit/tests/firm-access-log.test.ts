@@ -39,7 +39,7 @@ import { requestAdminReportDownload } from "@/features/reports/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
-import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
+import { requestHeaders, settleAfterTasks } from "@tests/integration/helpers/next-headers-mock";
 import { createFreshObjects, type FreshObjects, seedTenantReports, TENANTS } from "@tests/integration/helpers/tenants";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
@@ -262,6 +262,8 @@ describe("the firm's other reads of a company's data", () => {
     for (const [action, read] of reads) {
       const before = await newestId();
       const response = await read();
+      // A page's look is written once the page has gone out (next/server's after).
+      await settleAfterTasks();
       if (response instanceof Response) expect(response.status, action).toBe(200);
       expect(await since(before), action).toEqual([expect.objectContaining({ action, who: DEMO_USERS.admin.name, viewingPortal: false })]);
     }

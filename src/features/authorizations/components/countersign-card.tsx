@@ -1,13 +1,20 @@
 "use client";
 
 import { PenLine } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
 import type { AuthorizationToCountersign } from "@/features/authorizations/server";
-import { ProjectAuthorizationDialog } from "./project-authorization-button";
+
+// The Authorization dialog (the document, its draft form and the signature form with their
+// validation) loads when a row is opened, not with the dashboard; its empty fallback is the
+// dialog's own Suspense boundary, so loading it never blanks the card.
+const ProjectAuthorizationDialog = dynamic(() => import("./project-authorization-button").then((m) => m.ProjectAuthorizationDialog), {
+  loading: () => null,
+});
 
 const HEADING = "countersign-heading";
 

@@ -4,12 +4,14 @@ import { siteConfig } from "@/config/site";
 import type { PortalSectionData } from "@/features/portal/server";
 import { PortalSections } from "./portal-sections";
 import type { PortalSection } from "@/components/portal/portal-sections-config";
+import { OverviewPlaceholder } from "./overview-placeholder";
 import { PortalShell } from "./portal-shell";
 import { PortalLoadError, PortalLoading } from "./portal-status";
 
 /**
  * The signed-in client's portal. The page has checked the session and started loading the data;
- * the header shows at once while the section's data streams in behind 'Loading your data...'.
+ * the header shows at once while the section's data streams in behind 'Loading your data...', or,
+ * on the Overview, behind its heading and its cards' places (`overviewGreeting`).
  */
 export function ClientPortal({
   email,
@@ -22,6 +24,7 @@ export function ClientPortal({
   unreadMessages,
   viewingAs,
   hiddenSections = [],
+  overviewGreeting,
 }: {
   email: string;
   data: Promise<PortalSectionData>;
@@ -39,6 +42,8 @@ export function ClientPortal({
   viewingAs?: string;
   /** Sections this person may not open (Billing withheld from a member). */
   hiddenSections?: PortalSection[];
+  /** On the Overview: whom its greeting names, so its heading goes out before its figures. */
+  overviewGreeting?: { personName: string; company: string };
 }) {
   return (
     <PortalShell
@@ -53,7 +58,7 @@ export function ClientPortal({
       <Suspense
         fallback={
           <>
-            <PortalLoading />
+            {overviewGreeting ? <OverviewPlaceholder {...overviewGreeting} /> : <PortalLoading />}
             <HydrationPendingMark />
           </>
         }

@@ -27,13 +27,13 @@ describe("the portal page and a stale session cookie", () => {
   it("has a cookie whose session was deleted cleared; renders the login form without one and the portal with a live one", async () => {
     const cookie = await sessionCookie(DEMO_USERS.acme.email);
     expect(await renderWith(cookie)).toBe("renders ClientPortal");
-    expect(await renderWith(null)).toBe("renders ClientLoginForm");
+    expect(await renderWith(null)).toBe("renders LazyClientLoginForm");
 
     await t.db.delete(session).where(eq(session.userId, DEMO_USERS.acme.id));
     expect(await renderWith(cookie)).toBe("renders StaleSessionReset");
   });
 
   it("leaves an admin's live session alone: the login form, rendered by the page", async () => {
-    expect(await renderWith(await sessionCookie(DEMO_USERS.admin.email, { secondFactor: "totp" }))).toBe("renders ClientLoginForm");
+    expect(await renderWith(await sessionCookie(DEMO_USERS.admin.email, { secondFactor: "totp" }))).toBe("renders LazyClientLoginForm");
   });
 });

@@ -26,19 +26,40 @@ const waitsForBilling = sql`exists (select 1 from ${subscriptionPeriods}
  */
 export async function getSubscriptionStats(db: DbOrTx, { actor, now = new Date() }: { actor: AdminActor; now?: Date }) {
   assertAdmin(actor);
-  const rows = await db
-    .select({
-      status: clientSubscriptions.status,
-      monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
-      activatedAt: clientSubscriptions.activatedAt,
-      cancelledAt: clientSubscriptions.cancelledAt,
-    })
-    .from(clientSubscriptions)
-    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
-    .where(sql`${clientSubscriptions.status} = 'active' or ${clientSubscriptions.activatedAt} is not null`);
-  const [any] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(clientSubscriptions);
-  // The share of MRR that bills nothing yet: active plans the firm bills whose due period waits
-  // (Square not connected, or no Square customer link), so the figure does not pass for income.
+  // Three independent reads, side by side.
+  const [rows, [any], unbilled] = await Promise.all([
+    db
+      .select({
+        status: clientSubscriptions.status,
+        monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
+        activatedAt: clientSubscriptions.activatedAt,
+        cancelledAt: clientSubscriptions.cancelledAt,
+      })
+      .from(clientSubscriptions)
+      .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
+      .where(sql`${clientSubscriptions.status} = 'active' or ${clientSubscriptions.activatedAt} is not null`),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(clientSubscriptions),
+    getUnbilledMrr(db, { actor }),
+  ]);
+  const metrics = subscriptionMetrics(rows, now);
+  return {
+    mrrCents: metrics.mrrCents,
+    unbilledMrrCents: unbilled.unbilledMrrCents,
+    unbilledCount: unbilled.unbilledCount,
+    activeCount: metrics.activeCount,
+    averageMrrCents: metrics.averageMrrCents,
+    churnRatePercent: metrics.churnRatePercent,
+    hasAny: (any?.n ?? 0) > 0,
+  };
+}
+
+/**
+ * The share of MRR that bills nothing yet (one statement): active plans the firm bills whose due
+ * period waits (Square not connected, or no Square customer link), so the figure does not pass for
+ * income. The dashboard's chart note needs only this, not the subscription cards' figures.
+ */
+export async function getUnbilledMrr(db: DbOrTx, { actor }: { actor: AdminActor }) {
+  assertAdmin(actor);
   const [unbilled] = await db
     .select({
       cents: sql<number>`coalesce(sum(${subscriptionTiers.monthlyPriceCents}), 0)`.mapWith(Number),
@@ -47,16 +68,7 @@ export async function getSubscriptionStats(db: DbOrTx, { actor, now = new Date()
     .from(clientSubscriptions)
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
     .where(and(eq(clientSubscriptions.status, "active"), waitsForBilling));
-  const metrics = subscriptionMetrics(rows, now);
-  return {
-    mrrCents: metrics.mrrCents,
-    unbilledMrrCents: unbilled?.cents ?? 0,
-    unbilledCount: unbilled?.count ?? 0,
-    activeCount: metrics.activeCount,
-    averageMrrCents: metrics.averageMrrCents,
-    churnRatePercent: metrics.churnRatePercent,
-    hasAny: (any?.n ?? 0) > 0,
-  };
+  return { unbilledMrrCents: unbilled?.cents ?? 0, unbilledCount: unbilled?.count ?? 0 };
 }
 
 /**

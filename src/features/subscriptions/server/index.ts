@@ -1,7 +1,7 @@
 import "server-only";
 // The subscriptions module's public face: everything outside src/features/subscriptions/server imports from here (README.md).
 
-export { getSubscriptionStats, listAdminSubscriptions, listClientSubscriptionsForAdmin } from "./admin-subscriptions";
+export { getSubscriptionStats, getUnbilledMrr, listAdminSubscriptions, listClientSubscriptionsForAdmin } from "./admin-subscriptions";
 export {
   getPortalPlanState,
   listActiveTiers,

@@ -1,20 +1,13 @@
-import { Activity, DollarSign, FolderKanban, Users } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { Suspense } from "react";
 import { DemoExemptionNote } from "@/features/account/components/demo-exemption-note";
-import { CountersignCard } from "@/features/authorizations/components/countersign-card";
 import { CreateClientButton } from "@/features/clients/components/admin/create-client-button";
-import { FailedMailCard } from "@/features/operations/components/admin/failed-mail-card";
-import { InquiriesCard } from "@/features/inquiries/components/admin/inquiries-card";
 import { PageHeader } from "@/components/admin/page-header";
-import { PendingBookingsCard } from "@/features/bookings/components/admin/pending-bookings-card";
-import { RevenueCharts } from "@/features/invoices/components/admin/revenue-charts";
-import { SquareCard } from "@/features/square/components/admin/square-card";
 import { buttonClasses } from "@/components/ui/button";
-import { Card, StatCard } from "@/components/ui/card";
-import { auditActionLabel } from "@/lib/domain/audit-action";
-import { formatCentsThousands, formatRelativeTime } from "@/lib/format";
+import { Card } from "@/components/ui/card";
+import { CardSkeleton } from "@/components/ui/card-skeleton";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage, sessionDemoExempt } from "@/features/identity/server";
 import { listAuthorizationsToCountersign } from "@/features/authorizations/server";
@@ -24,28 +17,46 @@ import { listRecentInquiries } from "@/features/inquiries/server";
 import { getInvoicedVsCollected, getMrrByMonth } from "@/features/invoices/server";
 import { listFailedMails } from "@/features/operations/server";
 import { getSquareStatus } from "@/features/square/server";
-import { getSubscriptionStats, unbilledMrrNote } from "@/features/subscriptions/server";
+import { getUnbilledMrr } from "@/features/subscriptions/server";
+import {
+  KeyFigures,
+  KeyFiguresSkeleton,
+  LoadedCountersign,
+  LoadedFailedMail,
+  LoadedInquiries,
+  LoadedPendingBookings,
+  LoadedRevenueCharts,
+  LoadedSquareCard,
+  RecentActivity,
+  RecentActivitySkeleton,
+  RevenueChartsSkeleton,
+} from "./dashboard-cards";
 
 export const metadata: Metadata = { title: "Dashboard" };
+
+/** A read started now and awaited by its card; until then its failure is the card's to report, not an unhandled rejection. */
+function started<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => {});
+  return read;
+}
 
 export default async function AdminDashboardPage() {
   await connection();
   const actor = await requireAdminPage();
   const db = getDb();
-  const [stats, pending, toCountersign, inquiries, activity, failedMail, squareStatus, invoicedChart, mrrChart, demoExempt, plans] =
-    await Promise.all([
-      getDashboardStats(db, { actor }),
-      listPendingBookings(db, { actor }),
-      listAuthorizationsToCountersign(db, { actor }),
-      listRecentInquiries(db, { actor }),
-      listRecentAudit(db, { actor }),
-      listFailedMails(db, { actor }),
-      getSquareStatus(db, { refresh: false }),
-      getInvoicedVsCollected(db, { actor }),
-      getMrrByMonth(db, { actor }),
-      sessionDemoExempt(),
-      getSubscriptionStats(db, { actor }),
-    ]);
+  // Every card's read starts here, side by side; the heading does not wait for any of them.
+  const stats = started(getDashboardStats(db, { actor }));
+  const pending = started(listPendingBookings(db, { actor }));
+  const toCountersign = started(listAuthorizationsToCountersign(db, { actor }));
+  const inquiries = started(listRecentInquiries(db, { actor }));
+  const activity = started(listRecentAudit(db, { actor }));
+  const failedMail = started(listFailedMails(db, { actor }));
+  const squareStatus = started(getSquareStatus(db, { refresh: false }));
+  const invoicedChart = started(getInvoicedVsCollected(db, { actor }));
+  const mrrChart = started(getMrrByMonth(db, { actor }));
+  const unbilled = started(getUnbilledMrr(db, { actor }));
+  // From the session already read for the guard: no statement of its own.
+  const demoExempt = await sessionDemoExempt();
 
   return (
     <>
@@ -58,23 +69,13 @@ export default async function AdminDashboardPage() {
         </DemoExemptionNote>
       ) : null}
       <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard
-          label="Total Clients"
-          value={stats.totalClients.toLocaleString("en-US")}
-          icon={<Users className="h-7 w-7" aria-hidden />}
-        />
-        <StatCard
-          label="Active Projects"
-          value={stats.activeProjects.toLocaleString("en-US")}
-          icon={<FolderKanban className="h-7 w-7" aria-hidden />}
-        />
-        <StatCard
-          label="Outstanding Revenue"
-          value={formatCentsThousands(stats.outstandingCents)}
-          icon={<DollarSign className="h-7 w-7" aria-hidden />}
-        />
+        <Suspense fallback={<KeyFiguresSkeleton />}>
+          <KeyFigures stats={stats} />
+        </Suspense>
       </section>
-      <RevenueCharts invoiced={invoicedChart} mrr={mrrChart} mrrNote={unbilledMrrNote(plans)} />
+      <Suspense fallback={<RevenueChartsSkeleton />}>
+        <LoadedRevenueCharts invoiced={invoicedChart} mrr={mrrChart} unbilled={unbilled} />
+      </Suspense>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
@@ -87,47 +88,24 @@ export default async function AdminDashboardPage() {
             <CreateClientButton />
           </div>
         </Card>
-        <SquareCard status={squareStatus} unmatched={stats.unmatchedInvoices} />
-        <PendingBookingsCard
-          total={pending.total}
-          bookings={pending.bookings.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() }))}
-        />
-        <CountersignCard waiting={toCountersign.map((a) => ({ ...a, signedAt: a.signedAt.toISOString() }))} />
-        <InquiriesCard
-          unread={inquiries.unread}
-          inquiries={inquiries.inquiries.map((i) => ({
-            ...i,
-            readAt: i.readAt?.toISOString() ?? null,
-            createdAt: i.createdAt.toISOString(),
-          }))}
-        />
-        <FailedMailCard total={failedMail.total} mails={failedMail.mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }))} />
-        <Card className="lg:col-span-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 className="flex items-center gap-2 text-lg font-semibold">
-              <Activity className="h-5 w-5 text-accent" aria-hidden />
-              Recent Activity
-            </h2>
-            <Link href="/admin/audit" className="text-sm text-accent underline underline-offset-2">
-              View audit log
-            </Link>
-          </div>
-          {activity.length === 0 ? (
-            <p className="mt-4 text-sm text-muted">No changes recorded yet</p>
-          ) : (
-            <ul className="mt-4 divide-y divide-slate-800 text-sm">
-              {activity.map((entry) => (
-                <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
-                  <span>
-                    <span className="font-medium">{auditActionLabel(entry.action)}</span>{" "}
-                    <span className="text-muted">by {entry.actorEmail ?? "system"}</span>
-                  </span>
-                  <span className="text-xs text-muted">{formatRelativeTime(entry.createdAt)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <Suspense fallback={<CardSkeleton title="Square Payments" lines={2} className="h-[10.5rem]" />}>
+          <LoadedSquareCard status={squareStatus} stats={stats} />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Pending Service Bookings" lines={4} className="h-[13rem]" />}>
+          <LoadedPendingBookings pending={pending} />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Authorizations to counter-sign" lines={4} className="h-[13rem]" />}>
+          <LoadedCountersign waiting={toCountersign} />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Contact Inquiries" lines={4} className="h-[13rem]" />}>
+          <LoadedInquiries inquiries={inquiries} />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Failed Mail" lines={4} className="h-[13rem]" />}>
+          <LoadedFailedMail failed={failedMail} />
+        </Suspense>
+        <Suspense fallback={<RecentActivitySkeleton />}>
+          <RecentActivity activity={activity} />
+        </Suspense>
       </div>
     </>
   );

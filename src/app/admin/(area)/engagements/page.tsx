@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { after } from "next/server";
 import Link from "next/link";
 import { ListControls } from "@/components/admin/list-controls";
 import { PageHeader } from "@/components/admin/page-header";
@@ -17,8 +18,11 @@ export const metadata: Metadata = { title: "Engagements" };
 export default async function AdminEngagementsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, engagementListQuerySchema);
   const { rows, total, page, pageSize } = await listEngagements(getDb(), { actor, ...query });
-  // Each company whose engagements the page shows: a look in its access log (docs/PRODUCT.md#portal-access-log).
-  await recordFirmAccess(getDb(), { actor, action: "engagements.view", clientIds: rows.map((r) => r.clientId), entityType: "project" });
+  // Each company whose engagements the page shows: a look in its access log (docs/PRODUCT.md#portal-access-log),
+  // written once the page has gone out, so the read waits for no write.
+  after(() =>
+    recordFirmAccess(getDb(), { actor, action: "engagements.view", clientIds: rows.map((r) => r.clientId), entityType: "project" }),
+  );
   return (
     <>
       <PageHeader title="Engagements" description="Every project with findings or reports: where its findings stand, at a glance." />

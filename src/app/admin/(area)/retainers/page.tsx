@@ -1,7 +1,7 @@
 import { Timer } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { connection } from "next/server";
+import { after, connection } from "next/server";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { PageHeader } from "@/components/admin/page-header";
 import { formatHours } from "@/lib/retainer-period";
@@ -36,8 +36,11 @@ export default async function AdminRetainersPage() {
   await connection();
   const actor = await requireAdminPage();
   const rows = await listRetainersForAdmin(getDb(), { actor });
-  // Each company's retainer shown to the firm: a look in its access log (docs/PRODUCT.md#portal-access-log).
-  await recordFirmAccess(getDb(), { actor, action: "retainers.view", clientIds: rows.map((r) => r.clientId), entityType: "retainer" });
+  // Each company's retainer shown to the firm: a look in its access log (docs/PRODUCT.md#portal-access-log),
+  // written once the page has gone out, so the read waits for no write.
+  after(() =>
+    recordFirmAccess(getDb(), { actor, action: "retainers.view", clientIds: rows.map((r) => r.clientId), entityType: "retainer" }),
+  );
   return (
     <>
       <PageHeader title="Retainers" description="Hours used this month against each client's budget, over budget first." />
