@@ -92,16 +92,14 @@ export async function recordCaseResult(db: Db, { actor, input }: { actor: AdminA
     );
     await tx.delete(evidenceCaseLinks).where(and(cell, isNotNull(evidenceCaseLinks.findingId)));
     if (input.findingIds.length > 0) {
-      await tx
-        .insert(evidenceCaseLinks)
-        .values(
-          [...new Set(input.findingIds)].map((findingId) => ({
-            projectId: project.id,
-            target: input.target,
-            caseNo: input.caseNo,
-            findingId,
-          })),
-        );
+      await tx.insert(evidenceCaseLinks).values(
+        [...new Set(input.findingIds)].map((findingId) => ({
+          projectId: project.id,
+          target: input.target,
+          caseNo: input.caseNo,
+          findingId,
+        })),
+      );
     }
     await recordAudit(tx, {
       actor,
