@@ -178,3 +178,24 @@ export async function getCoverage(db: DbOrTx, { actor, projectId }: { actor: Adm
   };
 }
 export type Coverage = NonNullable<Awaited<ReturnType<typeof getCoverage>>>;
+
+/** The engagement's findings a case can link to (drafts included: the firm links before it publishes). */
+export async function linkableFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  return db
+    .select({ id: findings.id, title: findings.title })
+    .from(findings)
+    .where(eq(findings.projectId, projectId))
+    .orderBy(findings.severityRank, asc(findings.title));
+}
+
+/** The engagement an evidence page is of (name, company), or null when there is none. */
+export async function evidenceEngagement(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+  assertAdmin(actor);
+  const [project] = await db
+    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return project ?? null;
+}

@@ -100,7 +100,10 @@ describe("evidence packs", () => {
       { caseNo: "TC-02", status: "failed", findingIds: [published[0]!.id] },
       { caseNo: "TC-10", status: "not_applicable", reason: "The model is a hosted API: no weights to inspect." },
     ] as const;
-    for (const r of records) expect(await recordCaseAction({ projectId: gateway.id, target, ...r })).toMatchObject({ success: true });
+    for (const r of records)
+      expect(
+        await recordCaseAction({ projectId: gateway.id, target, ...r, findingIds: "findingIds" in r ? [...r.findingIds] : [] }),
+      ).toMatchObject({ success: true });
     const coverage = await getCoverage(t.db, { actor: await clientActor(), projectId: gateway.id });
     expect(coverage!.sentence).toBe(
       `2 of ${coverage!.plan.cases.length * coverage!.targets.length} cases run, 1 held, 1 failed, 1 not applicable`,
