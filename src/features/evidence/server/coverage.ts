@@ -14,7 +14,7 @@ import {
   type RecordCaseInput,
 } from "@/features/evidence/validation";
 import { adoptedPlanOf, ENGAGEMENT_NOT_FOUND } from "./plans";
-import { evidenceCaseLinks, evidenceCaseResults } from "./schema";
+import { evidenceCaseLinks, evidenceCaseResults, evidenceEngagementPlans } from "./schema";
 
 // The coverage record of an engagement (docs/PRODUCT.md#evidence-packs): each case of its adopted
 // plan on each target, with its status, counts, reason and linked findings.
@@ -198,4 +198,58 @@ export async function evidenceEngagement(db: DbOrTx, { actor, projectId }: { act
     .where(eq(projects.id, projectId))
     .limit(1);
   return project ?? null;
+}
+
+/**
+ * Writes an engagement's adopted plan and recorded results as given, without audit: the demo
+ * data's writer (the admin's changes go through adoptPlan and recordCaseResult).
+ */
+export async function writeCoverageRecord(
+  tx: DbOrTx,
+  {
+    projectId,
+    clientId,
+    planVersionId,
+    by,
+    at,
+    results,
+  }: {
+    projectId: string;
+    clientId: string;
+    planVersionId: string;
+    by: { id: string; name: string };
+    at: Date;
+    results: {
+      caseNo: string;
+      target: string;
+      status: CaseStatus;
+      trials?: number;
+      successes?: number;
+      reason?: string;
+      findingId?: string;
+    }[];
+  },
+) {
+  await tx.insert(evidenceEngagementPlans).values({ projectId, planVersionId, adoptedBy: by.id, adoptedAt: at });
+  await tx.insert(evidenceCaseResults).values(
+    results.map((r) => ({
+      clientId,
+      projectId,
+      target: r.target,
+      caseNo: r.caseNo,
+      status: r.status,
+      trials: r.trials ?? null,
+      successes: r.successes ?? null,
+      reason: r.reason ?? null,
+      recordedBy: by.id,
+      recordedByName: by.name,
+      recordedAt: at,
+    })),
+  );
+  const linked = results.filter((r) => r.findingId);
+  if (linked.length > 0) {
+    await tx
+      .insert(evidenceCaseLinks)
+      .values(linked.map((r) => ({ projectId, target: r.target, caseNo: r.caseNo, findingId: r.findingId! })));
+  }
 }

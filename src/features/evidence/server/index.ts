@@ -12,12 +12,15 @@ export {
   NO_ADOPTED_PLAN,
   recordCaseResult,
   WHOLE_ENGAGEMENT,
+  writeCoverageRecord,
 } from "./coverage";
 export { OSCAL_VERSION, oscalErrors } from "./oscal";
 export { NOT_CONFORMITY } from "./pack-pdf";
 export {
   currentPackOf,
+  buildPack,
   issuePack,
+  recordPack,
   listPacks,
   PACK_JWS_TYP,
   PACK_NOT_FOUND,

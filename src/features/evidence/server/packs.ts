@@ -56,15 +56,14 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
 const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): PackState =>
   row.revokedAt ? "Revoked" : row.supersededAt ? "Superseded" : "Valid";
 
-/** Builds, signs, stores and publishes an engagement's evidence pack; the one before is superseded. Audited. */
-export async function issuePack(db: Db, { actor, input }: { actor: AdminActor; input: IssuePackInput }) {
-  assertAdmin(actor);
+/** The pack's PDF and OSCAL twin, built from the engagement's coverage and published findings; the twin validated. */
+export async function buildPack(
+  db: DbOrTx,
+  { actor, input, packId, code, issuedAt }: { actor: AdminActor; input: IssuePackInput; packId: string; code: string; issuedAt: Date },
+) {
   const plan = await adoptedPlanOf(db, input.projectId);
   if (!plan) throw new AppError("conflict", NO_ADOPTED_PLAN);
-  const issuedAt = new Date();
   const content = await packContent(db, { actor, projectId: input.projectId, input, planVersionId: plan.planVersionId, issuedAt });
-  const packId = randomUUID();
-  const code = newLetterCode();
   const verifyUrl = verifyUrlOf(code);
   const document = buildOscal({
     packId,
@@ -81,63 +80,99 @@ export async function issuePack(db: Db, { actor, input }: { actor: AdminActor; i
   if (errors.length > 0) throw new Error(`[evidence] the OSCAL twin does not validate: ${errors.slice(0, 5).join("; ")}`);
   const oscal = JSON.stringify(document, null, 2);
   const pdf = await renderPackPdf(content, { code: formatLetterCode(code), verifyUrl, oscal });
+  return { content, oscal, pdf };
+}
+
+/** Signs a built pack's hashes and stores it, the engagement's pack before it superseded. */
+export async function recordPack(
+  tx: DbOrTx,
+  {
+    packId,
+    code,
+    issuedAt,
+    built,
+    reportId,
+    issuedBy,
+  }: {
+    packId: string;
+    code: string;
+    issuedAt: Date;
+    built: Awaited<ReturnType<typeof buildPack>>;
+    reportId: string;
+    issuedBy: string | null;
+  },
+) {
+  const { content, oscal, pdf } = built;
+  const facts: PackFacts = {
+    type: "evidence-pack",
+    version: 1,
+    code: formatLetterCode(code),
+    verifyUrl: verifyUrlOf(code),
+    issuedAt: issuedAt.toISOString(),
+    iat: Math.floor(issuedAt.getTime() / 1000),
+    firm: content.firm,
+    client: content.client,
+    engagement: content.engagement,
+    plan: { name: content.plan.name, version: content.plan.version, atlasRelease: content.plan.atlasRelease },
+    coverage: coverageSentence(content.coverage.counts),
+    hashes: { alg: "SHA-256", pdf: sha256(pdf), oscal: sha256(oscal) },
+  };
+  const jws = await signJws(tx, facts, PACK_JWS_TYP);
+  await tx
+    .insert(evidencePacks)
+    .values({
+      id: packId,
+      clientId: content.clientId,
+      projectId: content.projectId,
+      reportId,
+      code,
+      facts,
+      jws,
+      oscal,
+      issuedBy,
+      issuedAt,
+    });
+  const superseded = await tx
+    .update(evidencePacks)
+    .set({ supersededAt: issuedAt, supersededById: packId })
+    .where(and(eq(evidencePacks.projectId, content.projectId), isNull(evidencePacks.supersededAt), sql`${evidencePacks.id} <> ${packId}`))
+    .returning({ id: evidencePacks.id });
+  return { facts, superseded: superseded.length };
+}
+
+/** Builds, signs, stores and publishes an engagement's evidence pack; the one before is superseded. Audited. */
+export async function issuePack(db: Db, { actor, input }: { actor: AdminActor; input: IssuePackInput }) {
+  assertAdmin(actor);
+  const packId = randomUUID();
+  const code = newLetterCode();
+  const issuedAt = new Date();
+  const built = await buildPack(db, { actor, input, packId, code, issuedAt });
   const storage = getStorage();
   const storageKey = newStorageKey("pdf");
-  await storage.put(storageKey, pdf);
+  await storage.put(storageKey, built.pdf);
   let report: { id: string };
   try {
     report = await recordUploadedReport(db, {
       actor,
       projectId: input.projectId,
       title: PACK_TITLE,
-      file: { storageKey, size: pdf.byteLength, mimeType: "application/pdf" },
+      file: { storageKey, size: built.pdf.byteLength, mimeType: "application/pdf" },
     });
   } catch (error) {
     await storage.delete(storageKey).catch((e) => console.error("[evidence] could not remove a pack's PDF:", e));
     throw error;
   }
   return db.transaction(async (tx) => {
-    const facts: PackFacts = {
-      type: "evidence-pack",
-      version: 1,
-      code: formatLetterCode(code),
-      verifyUrl,
-      issuedAt: issuedAt.toISOString(),
-      iat: Math.floor(issuedAt.getTime() / 1000),
-      firm: content.firm,
-      client: content.client,
-      engagement: content.engagement,
-      plan: { name: content.plan.name, version: content.plan.version, atlasRelease: content.plan.atlasRelease },
-      coverage: coverageSentence(content.coverage.counts),
-      hashes: { alg: "SHA-256", pdf: sha256(pdf), oscal: sha256(oscal) },
-    };
-    const jws = await signJws(tx, facts, PACK_JWS_TYP);
-    await tx.insert(evidencePacks).values({
-      id: packId,
-      clientId: content.clientId,
-      projectId: input.projectId,
-      reportId: report.id,
-      code,
-      facts,
-      jws,
-      oscal,
-      issuedBy: actor.userId,
-      issuedAt,
-    });
-    const superseded = await tx
-      .update(evidencePacks)
-      .set({ supersededAt: issuedAt, supersededById: packId })
-      .where(and(eq(evidencePacks.projectId, input.projectId), isNull(evidencePacks.supersededAt), sql`${evidencePacks.id} <> ${packId}`))
-      .returning({ id: evidencePacks.id });
+    const { facts, superseded } = await recordPack(tx, { packId, code, issuedAt, built, reportId: report.id, issuedBy: actor.userId });
     await recordAudit(tx, {
       actor,
       action: "evidence.pack_issue",
       entityType: "evidence_pack",
       entityId: packId,
-      clientId: content.clientId,
-      after: { code: facts.code, engagement: content.engagement, superseded: superseded.length },
+      clientId: built.content.clientId,
+      after: { code: facts.code, engagement: built.content.engagement, superseded },
     });
-    return { id: packId, code: facts.code, verifyUrl, reportId: report.id };
+    return { id: packId, code: facts.code, verifyUrl: facts.verifyUrl, reportId: report.id };
   });
 }
 

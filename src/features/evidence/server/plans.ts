@@ -135,7 +135,7 @@ async function writePlan(tx: DbOrTx, { actor, input }: { actor: AdminActor | nul
 }
 
 /** The built-in plan, created or brought up to the shipped cases (a new version when an engagement adopted the current one). */
-export async function ensureBuiltinPlan(db: Db): Promise<{ planVersionId: string }> {
+export async function ensureBuiltinPlan(db: DbOrTx): Promise<{ planVersionId: string }> {
   return db.transaction(async (tx) => {
     const [plan] = await tx.select({ id: evidencePlans.id }).from(evidencePlans).where(eq(evidencePlans.builtin, true)).limit(1);
     if (plan) {
