@@ -104,9 +104,15 @@ describe("evidence packs", () => {
       expect(
         await recordCaseAction({ projectId: gateway.id, target, ...r, findingIds: "findingIds" in r ? [...r.findingIds] : [] }),
       ).toMatchObject({ success: true });
-    const coverage = await getCoverage(t.db, { actor: await clientActor(), projectId: gateway.id });
-    expect(coverage!.sentence).toBe(
-      `2 of ${coverage!.plan.cases.length * coverage!.targets.length} cases run, 1 held, 1 failed, 1 not applicable`,
+    // Acme's demo record plus these three: the arithmetic holds and the failure names its finding.
+    const coverage = (await getCoverage(t.db, { actor: await clientActor(), projectId: gateway.id }))!;
+    const { counts } = coverage;
+    expect(counts.total).toBe(coverage.plan.cases.length * coverage.targets.length);
+    expect(counts.run).toBe(counts.held + counts.failed);
+    expect(counts.total).toBe(counts.run + counts.not_applicable + counts.blocked + counts.not_started);
+    expect(coverage.results.find((r) => r.caseNo === "TC-02")).toMatchObject({ status: "failed", findings: [{ id: published[0]!.id }] });
+    expect(coverage.sentence).toBe(
+      `${counts.run} of ${counts.total} cases run, ${counts.held} held, ${counts.failed} failed, ${counts.not_applicable} not applicable${counts.blocked ? `, ${counts.blocked} blocked` : ""}`,
     );
 
     const issued = await issuePackAction(packInput);
@@ -162,5 +168,17 @@ describe("evidence packs", () => {
     await expect(currentPackOf(t.db, { actor: globex, projectId: gateway.id })).rejects.toMatchObject({ status: 404 });
     const acme = await currentPackOf(t.db, { actor: await clientActor(), projectId: gateway.id });
     expect(acme.state).toBe("Valid");
+  });
+});
+
+describe("the demo's evidence", () => {
+  it("has the built-in plan adopted on Acme's LLM Gateway, held, failed and N/A cases, and an issued pack", async () => {
+    const coverage = (await getCoverage(t.db, { actor: await clientActor(), projectId: gateway.id }))!;
+    expect(coverage.counts.held).toBeGreaterThan(0);
+    expect(coverage.counts.failed).toBeGreaterThan(0);
+    expect(coverage.counts.not_applicable).toBeGreaterThan(0);
+    const [pack] = await t.db.select().from(evidencePacks).where(eq(evidencePacks.code, "ACME0PACK1"));
+    expect(pack).toBeDefined();
+    expect(oscalErrors(JSON.parse(pack!.oscal))).toEqual([]);
   });
 });
