@@ -25,6 +25,7 @@ import {
 import { evidencePacks, evidencePlanVersions } from "@/features/evidence/server/schema";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_PROJECTS } from "@/features/demo/server/demo-data";
+import { requestReportDownload } from "@/features/reports/server";
 import { reports } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { adminActor, adminCookie, clientActor } from "@tests/integration/helpers/admin-session";
@@ -168,6 +169,11 @@ describe("evidence packs", () => {
     await expect(currentPackOf(t.db, { actor: globex, projectId: gateway.id })).rejects.toMatchObject({ status: 404 });
     const acme = await currentPackOf(t.db, { actor: await clientActor(), projectId: gateway.id });
     expect(acme.state).toBe("Valid");
+    // The pack's PDF is a report of Acme's vault: Globex's download of it answers like a missing one.
+    const from = { clientAddress: "203.0.113.9", userAgent: "vitest" };
+    await expect(requestReportDownload(t.db, { actor: globex, reportId: acme.reportId, from })).rejects.toMatchObject({ status: 404 });
+    const owner = await requestReportDownload(t.db, { actor: await clientActor(), reportId: acme.reportId, from });
+    expect(owner.downloadUrl).toContain("/api/reports/files/");
   });
 });
 
