@@ -14,9 +14,9 @@ const gateway = DEMO_PROJECTS.find((p) => p.projectName === "LLM Gateway Securit
 const finding = (n: number) => `00000000-0000-4000-8000-f1${String(n).padStart(10, "0")}`;
 
 export const DEMO_EVIDENCE_PACK = {
-  id: "00000000-0000-4000-8000-e00000000001",
+  id: "00000000-0000-4000-8000-ee0000000001",
   code: "ACME0PACK1",
-  reportId: "00000000-0000-4000-8000-e00000000002",
+  reportId: "00000000-0000-4000-8000-ee0000000002",
   issuedAt: "2026-11-20T15:00:00Z",
   projectId: gateway.id,
 } as const;
