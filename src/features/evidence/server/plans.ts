@@ -137,6 +137,8 @@ async function writePlan(tx: DbOrTx, { actor, input }: { actor: AdminActor | nul
 /** The built-in plan, created or brought up to the shipped cases (a new version when an engagement adopted the current one). */
 export async function ensureBuiltinPlan(db: DbOrTx): Promise<{ planVersionId: string }> {
   return db.transaction(async (tx) => {
+    // Instances starting together: one writes, the others wait and find it written.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('evidence.builtin_plan'))`);
     const [plan] = await tx.select({ id: evidencePlans.id }).from(evidencePlans).where(eq(evidencePlans.builtin, true)).limit(1);
     if (plan) {
       const [latest] = await tx
