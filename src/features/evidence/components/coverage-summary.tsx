@@ -40,6 +40,7 @@ export function CoverageSummary({
                     <span className="min-w-0 break-words">{control.label}</span>
                     <span className="text-muted">
                       {control.counts.held} held · {control.counts.failed} failed · {control.counts.not_applicable} N/A ·{" "}
+                      {control.counts.blocked > 0 ? `${control.counts.blocked} blocked · ` : ""}
                       {control.counts.not_started} not started
                     </span>
                   </li>

@@ -74,7 +74,7 @@ export async function renderPackPdf(content: PackContent, { code, verifyUrl, osc
       w.line(12);
       w.at(w.fit(control.label, 300, { size: 8 }), MARGIN + 8, { size: 8 });
       w.endAt(
-        `${control.counts.held} held · ${control.counts.failed} failed · ${control.counts.not_applicable} N/A · ${control.counts.not_started} not started`,
+        `${control.counts.held} held · ${control.counts.failed} failed · ${control.counts.not_applicable} N/A${control.counts.blocked ? ` · ${control.counts.blocked} blocked` : ""} · ${control.counts.not_started} not started`,
         RIGHT,
         { size: 8, color: MUTED },
       );

@@ -118,20 +118,18 @@ export async function recordPack(
     hashes: { alg: "SHA-256", pdf: sha256(pdf), oscal: sha256(oscal) },
   };
   const jws = await signJws(tx, facts, PACK_JWS_TYP);
-  await tx
-    .insert(evidencePacks)
-    .values({
-      id: packId,
-      clientId: content.clientId,
-      projectId: content.projectId,
-      reportId,
-      code,
-      facts,
-      jws,
-      oscal,
-      issuedBy,
-      issuedAt,
-    });
+  await tx.insert(evidencePacks).values({
+    id: packId,
+    clientId: content.clientId,
+    projectId: content.projectId,
+    reportId,
+    code,
+    facts,
+    jws,
+    oscal,
+    issuedBy,
+    issuedAt,
+  });
   const superseded = await tx
     .update(evidencePacks)
     .set({ supersededAt: issuedAt, supersededById: packId })

@@ -54,16 +54,16 @@ export const NIST_CATALOGUE: Readonly<Record<string, string>> = {
   "MEASURE 2.10": "Privacy risk of the AI system is examined and documented",
   "MEASURE 2.11": "Fairness and bias are evaluated and results documented",
   "MANAGE 2.4": "Mechanisms to supersede, disengage or deactivate AI systems",
-  "AI 600-1 CBRN Information or Capabilities": "NIST AI 600-1 risk: CBRN Information or Capabilities",
-  "AI 600-1 Confabulation": "NIST AI 600-1 risk: Confabulation",
-  "AI 600-1 Dangerous, Violent, or Hateful Content": "NIST AI 600-1 risk: Dangerous, Violent, or Hateful Content",
-  "AI 600-1 Data Privacy": "NIST AI 600-1 risk: Data Privacy",
-  "AI 600-1 Harmful Bias or Homogenization": "NIST AI 600-1 risk: Harmful Bias or Homogenization",
-  "AI 600-1 Human-AI Configuration": "NIST AI 600-1 risk: Human-AI Configuration",
-  "AI 600-1 Information Integrity": "NIST AI 600-1 risk: Information Integrity",
-  "AI 600-1 Information Security": "NIST AI 600-1 risk: Information Security",
-  "AI 600-1 Intellectual Property": "NIST AI 600-1 risk: Intellectual Property",
-  "AI 600-1 Value Chain and Component Integration": "NIST AI 600-1 risk: Value Chain and Component Integration",
+  "AI 600-1 CBRN Information or Capabilities": "CBRN Information or Capabilities",
+  "AI 600-1 Confabulation": "Confabulation",
+  "AI 600-1 Dangerous, Violent, or Hateful Content": "Dangerous, Violent, or Hateful Content",
+  "AI 600-1 Data Privacy": "Data Privacy",
+  "AI 600-1 Harmful Bias or Homogenization": "Harmful Bias or Homogenization",
+  "AI 600-1 Human-AI Configuration": "Human-AI Configuration",
+  "AI 600-1 Information Integrity": "Information Integrity",
+  "AI 600-1 Information Security": "Information Security",
+  "AI 600-1 Intellectual Property": "Intellectual Property",
+  "AI 600-1 Value Chain and Component Integration": "Value Chain and Component Integration",
 };
 
 /** ISO/IEC 42001:2023 Annex A controls. */
@@ -92,7 +92,8 @@ export const CATALOGUES: Record<ControlFamily, Readonly<Record<string, string>>>
 /** "LLM01 Prompt Injection", "AML.T0054 LLM Jailbreak": an id with its catalogue name. */
 export const controlLabel = (family: ControlFamily, id: string) => {
   const name = CATALOGUES[family][id];
-  return name ? `${id} ${name}` : id;
+  // A NIST AI 600-1 risk's id is its name ("AI 600-1 Confabulation"): said once.
+  return name && !id.endsWith(name) ? `${id} ${name}` : id;
 };
 
 const normal = (s: string) =>
