@@ -13,14 +13,14 @@ try {
   // drizzle-kit wants a relative output path.
   const out = path.relative(ROOT, path.join(copy, "drizzle"));
   const kit = path.join(ROOT, "node_modules", "drizzle-kit", "bin.cjs");
-  const result = spawnSync(
-    process.execPath,
-    [kit, "generate", "--dialect", "postgresql", "--schema", "./src/server/core/db/schema/index.ts", "--out", out, "--name", "unexpected"],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-    },
-  );
+  // The schemas drizzle.config.ts reads (the core's and each slice's own), generated into the copy.
+  const config = path.join(copy, "drizzle.config.mjs");
+  const schema = ["./src/server/core/db/schema/index.ts", "./src/features/*/server/schema.ts", "./src/features/*/server/schema/*.ts"];
+  fs.writeFileSync(config, `export default ${JSON.stringify({ dialect: "postgresql", schema, out, strict: true })};\n`);
+  const result = spawnSync(process.execPath, [kit, "generate", "--config", path.relative(ROOT, config), "--name", "unexpected"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr);
     throw new Error("drizzle-kit generate failed");
