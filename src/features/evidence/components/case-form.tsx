@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import type { CoverageResult } from "@/features/evidence/server";
-import { CASE_STATUS_LABELS, type CaseStatus } from "@/features/evidence/validation";
+import { CASE_STATUS_LABELS, type CaseMatch, type CaseStatus } from "@/features/evidence/validation";
 
 type CaseInput = {
   projectId: string;
@@ -35,7 +35,7 @@ export function CaseForm({
   target: string;
   current: CoverageResult | null;
   statuses: readonly CaseStatus[];
-  findings: { id: string; title: string }[];
+  findings: { id: string; title: string; match: CaseMatch }[];
   busy: boolean;
   onSave: (input: CaseInput, refused: (r: { fieldErrors?: Record<string, string> }) => boolean) => void;
   onCancel: () => void;
@@ -99,7 +99,7 @@ export function CaseForm({
           >
             {findings.map((f) => (
               <option key={f.id} value={f.id}>
-                {f.title}
+                {f.match ? `${f.title} (maps by ${f.match === "atlas" ? "ATLAS" : "OWASP"})` : f.title}
               </option>
             ))}
           </Select>

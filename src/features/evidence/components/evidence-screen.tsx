@@ -9,7 +9,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { useChange } from "@/components/ui/use-change";
 import { adoptPlanAction, issuePackAction, recordCaseAction, revokePackAction } from "@/features/evidence/actions/admin";
 import type { Coverage, PackRow } from "@/features/evidence/server";
-import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus } from "@/features/evidence/validation";
+import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseStatus, findingsForCase } from "@/features/evidence/validation";
 import { CaseForm } from "./case-form";
 import { CoverageSummary } from "./coverage-summary";
 import { PackList } from "./pack-list";
@@ -31,7 +31,7 @@ export function EvidenceScreen({
   projectId: string;
   planOptions: PlanOption[];
   coverage: Coverage | null;
-  findings: { id: string; title: string }[];
+  findings: { id: string; title: string; owaspLlm: string[]; atlas: string[] }[];
   packs: PackRow[];
 }) {
   const { toast, show } = useToast();
@@ -123,7 +123,10 @@ export function EvidenceScreen({
               target={editing.target}
               current={statusOf(editing.caseNo, editing.target) ?? null}
               statuses={CASE_STATUSES}
-              findings={findings}
+              findings={findingsForCase(
+                coverage.plan.cases.find((c) => c.no === editing.caseNo)!,
+                findings,
+              )}
               busy={running === "record"}
               onSave={(input, refused) =>
                 run("record", () => recordCaseAction(input), {

@@ -183,7 +183,7 @@ export type Coverage = NonNullable<Awaited<ReturnType<typeof getCoverage>>>;
 export async function linkableFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
   return db
-    .select({ id: findings.id, title: findings.title })
+    .select({ id: findings.id, title: findings.title, owaspLlm: findings.owaspLlm, atlas: findings.atlas })
     .from(findings)
     .where(eq(findings.projectId, projectId))
     .orderBy(findings.severityRank, asc(findings.title));

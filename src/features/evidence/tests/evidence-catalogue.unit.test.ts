@@ -6,11 +6,13 @@ import { BUILTIN_CASES } from "@/features/evidence/server/builtin-plan";
 import { buildOscal, oscalErrors } from "@/features/evidence/server/oscal";
 import {
   ATLAS_RELEASE,
+  caseMatch,
   catalogueRefusal,
   coverageByFamily,
   coverageCells,
   coverageSentence,
   countCells,
+  findingsForCase,
   type PlanCase,
   planCasesSchema,
 } from "@/features/evidence/validation";
@@ -128,5 +130,22 @@ describe("OSCAL twin", () => {
     const broken = structuredClone(document) as { "assessment-results": { results: { uuid?: string }[] } };
     delete broken["assessment-results"].results[0]!.uuid;
     expect(oscalErrors(broken).length).toBeGreaterThan(0);
+  });
+});
+
+describe("imported findings meet cases by the plan's mapping", () => {
+  const injection = BUILTIN_CASES.find((c) => c.no === "TC-01")!; // AML.T0051.000, LLM01
+  it("by the ATLAS technique (a sub-technique meets its technique), else by the OWASP id", () => {
+    const found = findingsForCase(injection, [
+      { id: "other", owaspLlm: ["LLM10"], atlas: ["AML.T0029"] },
+      { id: "owasp", owaspLlm: ["LLM01"], atlas: ["AML.T0054"] },
+      { id: "garak", owaspLlm: ["LLM01"], atlas: ["AML.T0051"] },
+    ]);
+    expect(found.map((f) => [f.id, f.match])).toEqual([
+      ["garak", "atlas"],
+      ["owasp", "owasp"],
+      ["other", null],
+    ]);
+    expect(caseMatch(injection, { owaspLlm: [], atlas: [] })).toBeNull();
   });
 });

@@ -123,3 +123,4 @@ export type IssuePackInput = z.output<typeof issuePackSchema>;
 
 export const packIdSchema = z.object({ packId: uuidSchema });
 export * from "./coverage-summary";
+export * from "./import-mapping";
