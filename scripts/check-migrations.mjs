@@ -23,7 +23,9 @@ try {
     cwd: ROOT,
     encoding: "utf8",
   });
-  if (result.status !== 0) {
+  // drizzle-kit can print a failed schema load and still exit 0: only its own verdict counts.
+  const said = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0 || !/No schema changes|Your SQL migration file/.test(said)) {
     console.error(result.stdout, result.stderr);
     throw new Error("drizzle-kit generate failed");
   }

@@ -56,6 +56,9 @@ export const ADMIN_PAGES = [
   // The measured jailbreak: its measurements by model version and the retest with counts.
   "/admin/findings/00000000-0000-4000-8000-f10000000011",
   "/admin/findings/templates",
+  // The LLM Gateway's evidence (docs/PRODUCT.md#evidence-packs) and the firm's test plans.
+  "/admin/engagements/00000000-0000-4000-8000-c00000000001/evidence",
+  "/admin/test-plans",
   "/admin/findings/templates/00000000-0000-4000-8000-f30000000001",
   "/admin/invoices/00000000-0000-4000-8000-e00000000001",
   // Acme's client page (docs/PRODUCT.md#admin-client-page).

@@ -8,6 +8,7 @@ export * from "@/features/authorizations/server/schema";
 export * from "@/features/bookings/server/schema";
 export * from "@/features/clients/server/schema";
 export * from "@/features/documents/server/schema";
+export * from "@/features/evidence/server/schema";
 export * from "@/features/findings/server/schema/records";
 export * from "@/features/findings/server/schema/judges";
 export * from "@/features/findings/server/schema/measurements";

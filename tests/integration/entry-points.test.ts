@@ -14,6 +14,7 @@ import { SETTINGS_TABS } from "@/lib/domain/settings-tab";
 import { ADMIN_ACCOUNT_TABS, ADMIN_SETTINGS_TABS } from "@/lib/domain/admin-settings-tab";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { BUILTIN_CASES, engagementTargets, ensureBuiltinPlan, PACK_NOT_FOUND } from "@/features/evidence/server";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { eq } from "drizzle-orm";
 import { findingTemplates } from "@/features/findings/server/schema/records";
@@ -609,6 +610,38 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: apiEveryone(403),
     },
   ],
+  "GET /api/v1/engagements/[id]/coverage": [
+    {
+      call: ({ target }) => ({ url: `/api/v1/engagements/${target.projectId}/coverage`, params: { id: target.projectId } }),
+      expect: { ...apiRead({ status: 200, json: { data: expect.objectContaining({ summary: expect.any(String) }) } }), clientB: 404 },
+      crossTenant: 404,
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/engagements/${target.projectId}/coverage`,
+        params: { id: target.projectId },
+        headers: withoutScope("reports:read"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "GET /api/v1/engagements/[id]/evidence-pack": [
+    {
+      call: ({ target }) => ({ url: `/api/v1/engagements/${target.projectId}/evidence-pack`, params: { id: target.projectId } }),
+      expect: { ...apiRead({ status: 200, json: { data: expect.objectContaining({ jws: expect.any(String) }) } }), clientB: 404 },
+      crossTenant: 404,
+    },
+    {
+      name: "a token without the scope",
+      call: ({ target }) => ({
+        url: `/api/v1/engagements/${target.projectId}/evidence-pack`,
+        params: { id: target.projectId },
+        headers: withoutScope("reports:read"),
+      }),
+      expect: apiEveryone(403),
+    },
+  ],
   // The access log is an owner's read: the scope grants it (only owners make tokens).
   "GET /api/v1/access-log": [
     {
@@ -1164,6 +1197,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
   ],
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
+  "PAGE /admin/engagements/[id]/evidence": { call: ({ target }) => ({ params: { id: target.projectId } }), expect: adminPage("renders") },
+  "PAGE /admin/test-plans": { expect: adminPage("renders") },
   "PAGE /admin/retainers": { expect: adminPage("renders") },
   "PAGE /admin/documents": { expect: adminPage("renders") },
   "PAGE /admin/unmatched-invoices": { expect: adminPage("renders") },
@@ -2064,6 +2099,32 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/attestations/actions/admin.ts#revokeLetterAction": {
     input: ({ target }) => ({ letterId: target.letterId }),
     expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#savePlanAction": {
+    input: () => ({ name: `Matrix plan ${randomUUID()}`, methodology: "Manual testing.", cases: JSON.stringify([BUILTIN_CASES[0]]) }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#adoptPlanAction": {
+    input: async ({ target }) => ({ projectId: target.projectId, planVersionId: (await ensureBuiltinPlan(t.db)).planVersionId }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#recordCaseAction": {
+    input: async ({ target }) => ({
+      projectId: target.projectId,
+      target: (await engagementTargets(t.db, target.projectId))[0]!.label,
+      caseNo: "TC-08",
+      status: "held",
+    }),
+    expect: adminOnlyAction("ok"),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#issuePackAction": {
+    input: ({ target }) => ({ projectId: target.projectId, testers: "Matrix Tester", independence: "Independent.", limitations: "None." }),
+    expect: adminOnlyAction("ok"),
+  },
+  // A pack of no engagement: the guard is what is checked; the demo pack stays valid for the API rows.
+  "ACTION src/features/evidence/actions/admin.ts#revokePackAction": {
+    input: () => ({ packId: "00000000-0000-4000-8000-e0000000ffff" }),
+    expect: adminOnlyAction({ success: false, error: PACK_NOT_FOUND }),
   },
   // The owner's choice for letters issued from now on; set back to the default it had.
   "ACTION src/features/attestations/actions/portal.ts#setLetterNameDisplayAction": {

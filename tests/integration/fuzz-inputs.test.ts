@@ -103,6 +103,7 @@ import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { projectAuthorizationQuerySchema } from "@/features/authorizations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
+import { BUILTIN_CASES } from "@/features/evidence/server";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
@@ -540,6 +541,20 @@ const FUZZ: Record<string, Spec> = {
       }),
     ),
     stage: queryStage(apiPageQuerySchema),
+  },
+  "GET /api/v1/engagements/[id]/coverage": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(idParamInput("/api/v1/engagements", "/coverage")),
+    stage: idStage,
+    bindMessage: false,
+  },
+  "GET /api/v1/engagements/[id]/evidence-pack": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(idParamInput("/api/v1/engagements", "/evidence-pack")),
+    stage: idStage,
+    bindMessage: false,
   },
   "GET /api/v1/access-log": {
     kind: "route",
@@ -1800,6 +1815,44 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "admin",
     input: fc.oneof(badId, badString).map((letterId) => ({ letterId })),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#savePlanAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      name: `Fuzz plan ${(counter += 1)}`,
+      methodology: "Manual testing.",
+      cases: JSON.stringify([BUILTIN_CASES[0]]),
+    })),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#adoptPlanAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((planVersionId) => ({ projectId: acme.projectId, planVersionId })),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#recordCaseAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({
+      projectId: acme.projectId,
+      target: "gateway-model",
+      caseNo: "TC-08",
+      status: "held",
+      trials: 10,
+      successes: 0,
+    })),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#issuePackAction": {
+    kind: "action",
+    role: "admin",
+    input: fc
+      .oneof(badId, badString)
+      .map((projectId) => ({ projectId, testers: "Fuzz Tester", independence: "Independent.", limitations: "None." })),
+  },
+  "ACTION src/features/evidence/actions/admin.ts#revokePackAction": {
+    kind: "action",
+    role: "admin",
+    input: fc.oneof(badId, badString).map((packId) => ({ packId })),
   },
   "ACTION src/features/attestations/actions/portal.ts#setLetterNameDisplayAction": {
     kind: "action",

@@ -76,6 +76,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/invoices": { GET: "api" },
   "/api/v1/openapi.json": { GET: "api" },
   "/api/v1/attestation-letters": { GET: "api" },
+  "/api/v1/engagements/[id]/coverage": { GET: "api" },
+  "/api/v1/engagements/[id]/evidence-pack": { GET: "api" },
   "/api/v1/retests": { GET: "api" },
   "/api/trackers/github/[id]": { POST: "webhook" },
   "/api/trackers/gitlab/[id]": { POST: "webhook" },

@@ -10,6 +10,8 @@ import { getDb } from "@/server/core/get-db";
 import { clientIp } from "@/server/core/rate-limit";
 import { LetterFactsView } from "@/features/attestations/components/letter-facts-view";
 import { limitLetterChecks, verifyLetter } from "@/features/attestations/server";
+import { PackVerifyView } from "@/features/evidence/components/pack-verify-view";
+import { verifyPack } from "@/features/evidence/server";
 
 export const metadata: Metadata = { title: "Verify an attestation letter", robots: { index: false } };
 
@@ -30,7 +32,16 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
     );
   }
   const letter = await verifyLetter(db, code, { visitor: clientIp(await headers()) });
-  if (!letter) notFound();
+  if (!letter) {
+    // An evidence pack's code is checked at the same address (docs/PRODUCT.md#evidence-packs).
+    const pack = await verifyPack(db, code);
+    if (!pack) notFound();
+    return (
+      <Shell>
+        <PackVerifyView pack={pack} />
+      </Shell>
+    );
+  }
   const { facts } = letter;
   return (
     <Shell>

@@ -21,6 +21,7 @@ export { apiListProjects } from "./v1/projects";
 export { apiListReports } from "./v1/reports";
 export { apiAcceptRisk, apiAddComment, apiRecordRun, apiRequestRetest, apiSetRemediationOwner } from "./v1/finding-actions";
 export { apiListLetters } from "./v1/letters";
+export { apiGetCoverage, apiGetEvidencePack } from "./v1/evidence";
 export { apiRecordModelVersion } from "./v1/model-versions";
 export { apiRecordRerun } from "./v1/reruns";
 export { apiListRetests } from "./v1/retests";

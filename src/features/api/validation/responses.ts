@@ -256,3 +256,69 @@ export const apiProblemSchema = z.strictObject({
   code: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
 });
+
+const apiCoverageCountsSchema = z.strictObject({
+  total: z.number().int(),
+  run: z.number().int().describe("Held plus failed"),
+  held: z.number().int(),
+  failed: z.number().int(),
+  notApplicable: z.number().int(),
+  blocked: z.number().int(),
+  notStarted: z.number().int(),
+});
+/** An engagement's coverage record (docs/PRODUCT.md#evidence-packs): each case on each target, and the counts per control. */
+export const apiCoverageSchema = z.strictObject({
+  data: z.strictObject({
+    projectId: z.uuid(),
+    plan: z.strictObject({ name: z.string(), version: z.number().int(), atlasRelease: z.string() }),
+    summary: z.string().describe('"41 of 46 cases run, 37 held, 4 failed, 5 not applicable"'),
+    counts: apiCoverageCountsSchema,
+    targets: z.array(z.string()),
+    cases: z.array(
+      z.strictObject({
+        no: z.string(),
+        title: z.string(),
+        acceptance: z.string(),
+        owasp: z.string(),
+        atlas: z.string(),
+        euAiAct: z.array(z.string()),
+        nist: z.array(z.string()),
+        iso42001: z.array(z.string()),
+      }),
+    ),
+    results: z.array(
+      z.strictObject({
+        caseNo: z.string(),
+        target: z.string(),
+        status: z.enum(["not_started", "held", "failed", "not_applicable", "blocked"]),
+        trials: z.number().int().nullable(),
+        successes: z.number().int().nullable(),
+        reason: z.string().nullable(),
+        findingIds: z.array(z.uuid()).describe("Published findings only"),
+      }),
+    ),
+    families: z.array(
+      z.strictObject({
+        family: z.string(),
+        counts: apiCoverageCountsSchema,
+        controls: z.array(z.strictObject({ id: z.string(), label: z.string(), counts: apiCoverageCountsSchema })),
+      }),
+    ),
+  }),
+});
+/** The engagement's current evidence pack: its code, the signed facts (the hashes) and the OSCAL twin; the PDF stays in the portal's vault. */
+export const apiEvidencePackSchema = z.strictObject({
+  data: z.strictObject({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    code: z.string(),
+    verifyUrl: z.string(),
+    state: z.enum(["Valid", "Superseded", "Revoked"]),
+    issuedAt: isoDateTime,
+    jws: z.string().describe("Compact JWS (EdDSA) over the facts; keys at /.well-known/jwks.json"),
+    facts: z.record(z.string(), z.unknown()),
+    oscal: z
+      .record(z.string(), z.unknown())
+      .describe("OSCAL assessment-results, v1.0.6: its SHA-256 is facts.hashes.oscal over the stored text"),
+  }),
+});

@@ -66,6 +66,7 @@ import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/identity/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
 import { writeLetter } from "@/features/attestations/server";
+import { seedDemoEvidence } from "./demo-evidence";
 
 // Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
 const SEED_LOCK_KEY = 7_349_213;
@@ -256,6 +257,8 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       message: "We are launching an internal assistant next quarter and would like an assessment beforehand.",
       createdAt: new Date("2026-11-18T09:15:00Z"),
     });
+    // After the findings and the reports its pack reads.
+    await seedDemoEvidence(tx, storage);
     await linkUnchainedEntries(tx);
     return true;
   });

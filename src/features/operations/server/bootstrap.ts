@@ -5,6 +5,7 @@ import { serverEnv } from "@/server/core/env";
 import { getStorage } from "@/server/core/storage/storage";
 import { pointDemoConnections, seedDemoData } from "@/features/demo/server";
 import { ensureSigningKeys } from "@/features/signing/server";
+import { ensureBuiltinPlan } from "@/features/evidence/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
 
 const FIRST_RETRY_MS = 1_000;
@@ -53,6 +54,8 @@ async function prepare(open: () => DbHandle, state: Readiness): Promise<void> {
     // The demo services take new ports at every start, or are off: the demo connections follow.
     await pointDemoConnections(handle.db);
   }
+  // The built-in test plan, created or brought up to the shipped cases (docs/PRODUCT.md#evidence-packs).
+  await ensureBuiltinPlan(handle.db);
   // Access-log entries written before their company's hash chain existed join it, oldest first.
   const linked = await linkUnchainedEntries(handle.db);
   if (linked > 0) console.info(`[audit] ${linked} access-log entr${linked === 1 ? "y" : "ies"} linked into their companies' hash chains`);

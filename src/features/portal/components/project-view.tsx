@@ -13,6 +13,7 @@ import { sectionHref } from "@/components/portal/portal-sections-config";
 import { SectionHeading } from "@/components/portal/section-heading";
 import { usePortalNavigation } from "@/components/portal/use-portal-navigation";
 import { PortalLetters } from "@/features/attestations/components/portal-letters";
+import { PortalEvidence } from "@/features/evidence/components/portal-evidence";
 import { PortalAuthorization } from "@/features/authorizations/components/portal-authorization";
 import { ProjectTimelineList } from "@/features/projects/components/project-timeline-list";
 
@@ -42,7 +43,7 @@ function Panel({ title, icon, action, children }: { title: string; icon: ReactNo
  */
 export function ProjectView({ data }: { data: ProjectViewData }) {
   const { linkHandler } = usePortalNavigation();
-  const { project, findings, reports, invoices, threads, timeline, letters, lettersAnonymous, authorization } = data;
+  const { project, findings, reports, invoices, threads, timeline, letters, lettersAnonymous, authorization, coverage, packs } = data;
   const validLetter = letters.find((letter) => letter.state === "Valid");
   const link = (href: string, onClick: ReturnType<typeof linkHandler> | undefined, text: string, label?: string) => (
     <a href={href} onClick={onClick} aria-label={label} className="text-sm text-accent underline-offset-2 hover:underline">
@@ -137,6 +138,8 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
         </Panel>
 
         {reports.length > 0 || letters.length > 0 ? <PortalLetters letters={letters} anonymous={lettersAnonymous} /> : null}
+
+        {coverage || packs.length > 0 ? <PortalEvidence coverage={coverage} packs={packs} /> : null}
 
         {/* No invoices for a member from whom the owners withheld Billing: the server read none. */}
         {invoices ? (

@@ -8,10 +8,11 @@ import { getPortalProject } from "@/features/projects/server";
 import { listPortalProjectReports } from "@/features/reports/server";
 import { isLetterAnonymous, listPortalLetters } from "@/features/attestations/server";
 import { getPortalProjectAuthorization } from "@/features/authorizations/server";
+import { getCoverage, listPacks } from "@/features/evidence/server";
 
 /**
  * The portal's project view (docs/PRODUCT.md#portal-project-view): one project of the signed-in
- * client with its testing authorization, findings, reports, attestation letters, invoices,
+ * client with its testing authorization, findings, reports, attestation letters, coverage and evidence packs, invoices,
  * conversations and timeline. A project of another company (or none) is null, as if missing. The
  * project is read first (its scope decides), then the rest in parallel, each read filtered by the
  * session's client id as well.
@@ -20,7 +21,7 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
   assertClient(actor);
   const found = await getPortalProject(db, { actor, projectId });
   if (!found) return null;
-  const [findings, reports, invoices, threads, letters, lettersAnonymous, authorization] = await Promise.all([
+  const [findings, reports, invoices, threads, letters, lettersAnonymous, authorization, coverage, packs] = await Promise.all([
     listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
     listPortalProjectReports(db, { actor, projectId }),
     // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).
@@ -32,8 +33,11 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
     actor.personRole === "owner" ? isLetterAnonymous(db, actor.clientId) : null,
     // The versions the firm sent (a draft stays with the firm), for an owner to sign.
     getPortalProjectAuthorization(db, { actor, projectId }),
+    // The coverage record and evidence packs (docs/PRODUCT.md#evidence-packs).
+    getCoverage(db, { actor, projectId }),
+    listPacks(db, { actor, projectId }),
   ]);
-  return { ...found, findings, reports, invoices, threads, letters, lettersAnonymous, authorization };
+  return { ...found, findings, reports, invoices, threads, letters, lettersAnonymous, authorization, coverage, packs };
 }
 
 export type PortalProjectView = NonNullable<Awaited<ReturnType<typeof loadPortalProject>>>;

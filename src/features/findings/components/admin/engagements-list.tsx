@@ -46,6 +46,15 @@ const COLUMNS: Column<EngagementRow>[] = [
           <Link href={`/admin/clients/${row.clientId}`} className="inline-flex min-h-6 items-center hover:underline">
             {row.company}
           </Link>
+          {" · "}
+          {/* The engagement's test plan, coverage and evidence packs (docs/PRODUCT.md#evidence-packs). */}
+          <Link
+            href={`/admin/engagements/${row.id}/evidence`}
+            aria-label={`Evidence of ${row.projectName}`}
+            className="inline-flex min-h-6 items-center hover:underline"
+          >
+            Evidence
+          </Link>
         </p>
       </div>
     ),
