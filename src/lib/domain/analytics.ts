@@ -21,7 +21,8 @@ export const ANALYTICS_DEFINITIONS = {
   sla: SLA_DEFINITION,
   flow: "Per month: findings published, Verified Fixed and accepted in the month, and those still open at its end (SLA-breached ones included).",
   aging: "Findings open now (open, in remediation, fixed pending retest, still open, regressed), by days since publishing.",
-  aiFixed: "AI findings (an OWASP LLM or MITRE ATLAS id, or an AI red-teaming tool's import): days from publishing to Verified Fixed, over the fixes made in the period.",
+  aiFixed:
+    "AI findings (an OWASP LLM or MITRE ATLAS id, or an AI red-teaming tool's import): days from publishing to Verified Fixed, over the fixes made in the period.",
   aiRegressions:
     "Each recorded change of the model version you run, per engagement target, with the AI findings of that engagement that came back (Regressed or reopened) between it and the next change.",
 } as const;

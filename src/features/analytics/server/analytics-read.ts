@@ -5,6 +5,7 @@ import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients, engagementModelVersions, findings, projects } from "@/server/core/db/schema";
 import { type AnalyticsFilters, periodMonths } from "../validation";
+import { recordFirmAccess } from "@/features/audit/server";
 import { aiTimeToVerifiedFixed, type ModelVersionRecord, versionChanges } from "./maths/ai";
 import { agingBuckets } from "./maths/aging";
 import { type FindingHistory, lastMonths, monthEnd } from "./maths/history";
@@ -15,7 +16,7 @@ import { aiFindingSql, findingScope } from "./scope";
 
 // The analytics of a company (the portal) or of every company (the firm) (docs/PRODUCT.md#analytics):
 // four statements whatever the number of findings (the histories, the model-version records, and
-// the two pickers); every figure is then computed from the histories in memory.
+// the two pickers), and the firm's look in the access log; every figure is then computed from the histories in memory.
 
 /** Milliseconds since the epoch, as a number on both drivers. */
 const epochMs = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from ${expr}) * 1000)::float8`;
@@ -38,7 +39,9 @@ async function readHistories(db: DbOrTx, clientId: string | null, filters: Analy
       sinceMs: epochMs(
         sql`coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findings.id} and e.to_status = ${findings.status}), ${findings.updatedAt})`,
       ).mapWith(Number),
-      regressedMs: sql<number[]>`(select coalesce(json_agg(${epochMs(sql`e.created_at`)} order by e.created_at), '[]'::json) from finding_events e where e.finding_id = ${findings.id} and e.kind in ('regressed', 'reopened'))`,
+      regressedMs: sql<
+        number[]
+      >`(select coalesce(json_agg(${epochMs(sql`e.created_at`)} order by e.created_at), '[]'::json) from finding_events e where e.finding_id = ${findings.id} and e.kind in ('regressed', 'reopened'))`,
     })
     .from(findings)
     .where(findingScope(clientId, filters));
@@ -53,7 +56,9 @@ async function readHistories(db: DbOrTx, clientId: string | null, filters: Analy
     dueOn: r.dueOn,
     verifiedFixedAt: r.verifiedMs === null ? null : new Date(Number(r.verifiedMs)),
     statusSince: new Date(r.sinceMs),
-    regressedAt: (typeof r.regressedMs === "string" ? (JSON.parse(r.regressedMs) as number[]) : r.regressedMs).map((ms) => new Date(Number(ms))),
+    regressedAt: (typeof r.regressedMs === "string" ? (JSON.parse(r.regressedMs) as number[]) : r.regressedMs).map(
+      (ms) => new Date(Number(ms)),
+    ),
   }));
 }
 
@@ -98,14 +103,23 @@ async function readEngagementOptions(db: DbOrTx, clientId: string | null): Promi
 }
 
 /** Every figure of the analytics from the histories: pure, so the unit tests hand it made-up histories. */
-export function computeAnalytics(histories: readonly FindingHistory[], versions: readonly ModelVersionRecord[], filters: AnalyticsFilters, now: Date) {
+export function computeAnalytics(
+  histories: readonly FindingHistory[],
+  versions: readonly ModelVersionRecord[],
+  filters: AnalyticsFilters,
+  now: Date,
+) {
   const months = lastMonths(now, periodMonths(filters.period));
   const from = new Date(`${months[0]}-01T00:00:00.000Z`);
   const to = monthEnd(months[months.length - 1]!);
   const inPeriod = histories.filter((h) => h.publishedAt >= from && h.publishedAt < to);
   return {
     months,
-    remediation: { overall: remediationOverall(histories, from, to), bySeverity: remediationBySeverity(histories, from, to), byMonth: remediationByMonth(histories, months, from, to) },
+    remediation: {
+      overall: remediationOverall(histories, from, to),
+      bySeverity: remediationBySeverity(histories, from, to),
+      byMonth: remediationByMonth(histories, months, from, to),
+    },
     sla: slaBySeverity(inPeriod, now),
     flow: flowByMonth(histories, months),
     aging: agingBuckets(histories, now),
@@ -117,10 +131,16 @@ export function computeAnalytics(histories: readonly FindingHistory[], versions:
   };
 }
 
-export type Analytics = ReturnType<typeof computeAnalytics> & { engagements: EngagementOption[]; companies: { id: string; company: string }[] };
+export type Analytics = ReturnType<typeof computeAnalytics> & {
+  engagements: EngagementOption[];
+  companies: { id: string; company: string }[];
+};
 
 /** The signed-in company's analytics (a viewing admin's too): only its own published findings. */
-export async function loadClientAnalytics(db: DbOrTx, { actor, filters, now = new Date() }: { actor: ClientActor; filters: AnalyticsFilters; now?: Date }): Promise<Analytics> {
+export async function loadClientAnalytics(
+  db: DbOrTx,
+  { actor, filters, now = new Date() }: { actor: ClientActor; filters: AnalyticsFilters; now?: Date },
+): Promise<Analytics> {
   assertClient(actor);
   // A company reads its own findings only: a client filter from the address is ignored.
   const scoped = { ...filters, client: undefined };
@@ -129,11 +149,16 @@ export async function loadClientAnalytics(db: DbOrTx, { actor, filters, now = ne
     readModelVersions(db, actor.clientId, scoped),
     readEngagementOptions(db, actor.clientId),
   ]);
+  // A viewing admin's look is in the company's access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(db, { actor, action: "analytics.view", clientIds: [actor.clientId], entityType: "client" });
   return { ...computeAnalytics(histories, versions, scoped, now), engagements, companies: [] };
 }
 
 /** The firm's analytics across every company, or one company (the client filter). */
-export async function loadAdminAnalytics(db: DbOrTx, { actor, filters, now = new Date() }: { actor: AdminActor; filters: AnalyticsFilters; now?: Date }): Promise<Analytics> {
+export async function loadAdminAnalytics(
+  db: DbOrTx,
+  { actor, filters, now = new Date() }: { actor: AdminActor; filters: AnalyticsFilters; now?: Date },
+): Promise<Analytics> {
   assertAdmin(actor);
   const [histories, versions, engagements, companies] = await Promise.all([
     readHistories(db, null, filters),
@@ -146,6 +171,12 @@ export async function loadAdminAnalytics(db: DbOrTx, { actor, filters, now = new
       .orderBy(asc(clients.company))
       .limit(1000),
   ]);
+  // Each company whose findings the figures count: a look in its access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(db, {
+    actor,
+    action: "analytics.view",
+    clientIds: [...new Set(histories.map((h) => h.clientId))],
+    entityType: "client",
+  });
   return { ...computeAnalytics(histories, versions, filters, now), engagements, companies };
 }
-

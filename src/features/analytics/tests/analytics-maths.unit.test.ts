@@ -121,7 +121,13 @@ describe("AI findings", () => {
       finding({ publishedAt: at("2026-06-01"), ai: false, status: "open", regressedAt: [at("2026-08-11")] }), // not AI
       finding({ publishedAt: at("2026-06-01"), ai: true, projectId: "p2", regressedAt: [at("2026-08-12")] }), // another engagement
     ];
-    const v = (modelVersion: string, day: string) => ({ projectId: "p1", provider: "openai", modelId: "gpt", modelVersion, recordedAt: at(day) });
+    const v = (modelVersion: string, day: string) => ({
+      projectId: "p1",
+      provider: "openai",
+      modelId: "gpt",
+      modelVersion,
+      recordedAt: at(day),
+    });
     const changes = versionChanges([v("1", "2026-06-01"), v("2", "2026-08-01"), v("2", "2026-09-01"), v("3", "2026-10-01")], histories);
     expect(changes.map((c) => [c.fromVersion, c.toVersion, c.regressions])).toEqual([
       ["2", "3", 1],
@@ -131,7 +137,12 @@ describe("AI findings", () => {
   });
 
   it("times AI findings to Verified Fixed apart from the rest", () => {
-    const a = computeAnalytics([fixed("2026-10-01", "2026-10-05", { ai: true }), fixed("2026-10-01", "2026-10-31")], [], { period: "3m" }, NOW);
+    const a = computeAnalytics(
+      [fixed("2026-10-01", "2026-10-05", { ai: true }), fixed("2026-10-01", "2026-10-31")],
+      [],
+      { period: "3m" },
+      NOW,
+    );
     expect(a.ai.timeToVerifiedFixed).toMatchObject({ count: 1, mean: 4 });
     expect(a.ai.findings).toBe(1);
   });

@@ -54,7 +54,7 @@ export function filtersFromSearch(raw: Record<string, string | string[] | undefi
 }
 
 /** The filters back as a query string (empty values left out), for links and downloads. */
-export function filtersToSearch(filters: Partial<AnalyticsFilters>): string {
+export function filtersToSearch(filters: Partial<Record<string, string | undefined>>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return params.toString();

@@ -20,5 +20,10 @@ export function spreadOf(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return { count: 0, mean: null, p50: null, p95: null };
   const mean = sorted.reduce((sum, v) => sum + v, 0) / sorted.length;
-  return { count: sorted.length, mean: oneDecimal(mean), p50: oneDecimal(nearestRank(sorted, 50)!), p95: oneDecimal(nearestRank(sorted, 95)!) };
+  return {
+    count: sorted.length,
+    mean: oneDecimal(mean),
+    p50: oneDecimal(nearestRank(sorted, 50)!),
+    p95: oneDecimal(nearestRank(sorted, 95)!),
+  };
 }
