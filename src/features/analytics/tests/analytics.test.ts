@@ -17,7 +17,13 @@ async function counted(clientId?: string) {
   const rows = await t.db
     .select({ id: findings.id })
     .from(findings)
-    .where(and(clientId ? eq(findings.clientId, clientId) : undefined, isNotNull(findings.publishedAt), notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES])));
+    .where(
+      and(
+        clientId ? eq(findings.clientId, clientId) : undefined,
+        isNotNull(findings.publishedAt),
+        notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]),
+      ),
+    );
   return rows.length;
 }
 const opened = (a: Awaited<ReturnType<typeof loadClientAnalytics>>) => a.flow.reduce((sum, m) => sum + m.opened, 0);
@@ -30,7 +36,9 @@ describe("analytics", () => {
     expect(own.engagements.every((e) => e.company === DEMO_CLIENTS.globex.company)).toBe(true);
     const naming = await loadClientAnalytics(t.db, { actor: globex, filters: { period: "24m", client: DEMO_CLIENTS.acme.id } });
     expect(opened(naming)).toBe(opened(own));
-    const acmeEngagement = (await loadClientAnalytics(t.db, { actor: await clientActor(DEMO_USERS.acme.email), filters: { period: "24m" } })).engagements[0]!;
+    const acmeEngagement = (
+      await loadClientAnalytics(t.db, { actor: await clientActor(DEMO_USERS.acme.email), filters: { period: "24m" } })
+    ).engagements[0]!;
     const other = await loadClientAnalytics(t.db, { actor: globex, filters: { period: "24m", engagement: acmeEngagement.id } });
     expect(opened(other)).toBe(0);
     expect(other.ai.changes).toEqual([]);
