@@ -1121,7 +1121,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       },
     },
   ],
-  // The company's analytics: B naming A's engagement sees its own (empty) figures; signed out or the admin, the portal.
+  // The company's analytics: B naming A's engagement sees its own figures (the choice ignored); signed out or the admin, the portal.
   "PAGE /client-portal/analytics": {
     call: ({ target }) => ({ searchParams: { engagement: target.projectId, period: "24m" } }),
     expect: {
@@ -2318,6 +2318,9 @@ const OTHER_SUCCESS_BODIES = new Set([
   "GET /api/oauth/square",
   "GET /api/auth/[...all]",
   "POST /api/auth/[...all]",
+  // Files whose format is someone else's (SARIF, ASFF: docs/PRODUCT.md#exports), downloaded as they are.
+  "GET /api/client/findings/interchange",
+  "GET /api/admin/exports/findings",
 ]);
 
 async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: Tenant): Promise<Outcome> {

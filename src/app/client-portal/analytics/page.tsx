@@ -23,8 +23,7 @@ export default async function PortalAnalyticsPage({
   await connection();
   const access = await getPortalAccess();
   if (!access || access.mustEnrol) redirect("/client-portal");
-  const filters = filtersFromSearch(await searchParams);
-  const analytics = await loadClientAnalytics(getDb(), { actor: access.actor, filters });
+  const analytics = await loadClientAnalytics(getDb(), { actor: access.actor, filters: filtersFromSearch(await searchParams) });
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -33,12 +32,7 @@ export default async function PortalAnalyticsPage({
           Back to Findings
         </Link>
       </div>
-      <AnalyticsScreen
-        analytics={analytics}
-        filters={filters}
-        action="/client-portal/analytics"
-        exportBase="/api/client/findings/interchange"
-      />
+      <AnalyticsScreen analytics={analytics} action="/client-portal/analytics" exportBase="/api/client/findings/interchange" />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { ANALYTICS_DEFINITIONS } from "@/lib/domain/analytics";
 import type { Analytics } from "@/features/analytics/server";
-import { type AnalyticsFilters, filtersToSearch, PERIOD_LABELS } from "@/features/analytics/validation";
+import { filtersToSearch, PERIOD_LABELS } from "@/features/analytics/validation";
 import { AnalyticsFilterForm } from "./analytics-filters";
 import { Aging, AiRegressions, FlowByMonth, RemediationByMonth, RemediationBySeverity, SlaBySeverity } from "./analytics-charts";
 
@@ -22,20 +22,19 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
 
 export function AnalyticsScreen({
   analytics,
-  filters,
   action,
   exportBase,
   firmView,
 }: {
   analytics: Analytics;
-  filters: AnalyticsFilters;
   /** The page's own address (the filters' form posts there). */
   action: string;
   /** The interchange export's address, the filters added; null when the viewer may not export. */
   exportBase: string | null;
   firmView?: boolean;
 }) {
-  const { remediation, sla, aging, ai } = analytics;
+  const { remediation, sla, aging, ai, filters } = analytics;
+
   const open = aging.reduce((sum, b) => sum + b.total, 0);
   const met = sla.reduce((sum, s) => sum + s.met, 0);
   const decided = sla.reduce((sum, s) => sum + s.met + s.breached, 0);

@@ -132,45 +132,59 @@ export function computeAnalytics(
 }
 
 export type Analytics = ReturnType<typeof computeAnalytics> & {
+  /** The filters the figures used: the asked ones, less any choice the caller does not have. */
+  filters: AnalyticsFilters;
   engagements: EngagementOption[];
   companies: { id: string; company: string }[];
 };
 
+/**
+ * Only a choice the caller has counts: an engagement (or, for the firm, a company) that is not one
+ * of its options is ignored, like any value that is not a choice, so the figures, the pickers and
+ * the export links never carry another company's id.
+ */
+function ownChoices(filters: AnalyticsFilters, engagements: EngagementOption[], companies: { id: string }[] | null): AnalyticsFilters {
+  return {
+    ...filters,
+    engagement: engagements.some((e) => e.id === filters.engagement) ? filters.engagement : undefined,
+    client: companies && companies.some((c) => c.id === filters.client) ? filters.client : undefined,
+  };
+}
+
 /** The signed-in company's analytics (a viewing admin's too): only its own published findings. */
 export async function loadClientAnalytics(
   db: DbOrTx,
-  { actor, filters, now = new Date() }: { actor: ClientActor; filters: AnalyticsFilters; now?: Date },
+  { actor, filters: asked, now = new Date() }: { actor: ClientActor; filters: AnalyticsFilters; now?: Date },
 ): Promise<Analytics> {
   assertClient(actor);
+  const engagements = await readEngagementOptions(db, actor.clientId);
   // A company reads its own findings only: a client filter from the address is ignored.
-  const scoped = { ...filters, client: undefined };
-  const [histories, versions, engagements] = await Promise.all([
-    readHistories(db, actor.clientId, scoped),
-    readModelVersions(db, actor.clientId, scoped),
-    readEngagementOptions(db, actor.clientId),
+  const filters = ownChoices(asked, engagements, null);
+  const [histories, versions] = await Promise.all([
+    readHistories(db, actor.clientId, filters),
+    readModelVersions(db, actor.clientId, filters),
   ]);
   // A viewing admin's look is in the company's access log (docs/PRODUCT.md#portal-access-log).
   await recordFirmAccess(db, { actor, action: "analytics.view", clientIds: [actor.clientId], entityType: "client" });
-  return { ...computeAnalytics(histories, versions, scoped, now), engagements, companies: [] };
+  return { ...computeAnalytics(histories, versions, filters, now), filters, engagements, companies: [] };
 }
 
 /** The firm's analytics across every company, or one company (the client filter). */
 export async function loadAdminAnalytics(
   db: DbOrTx,
-  { actor, filters, now = new Date() }: { actor: AdminActor; filters: AnalyticsFilters; now?: Date },
+  { actor, filters: asked, now = new Date() }: { actor: AdminActor; filters: AnalyticsFilters; now?: Date },
 ): Promise<Analytics> {
   assertAdmin(actor);
-  const [histories, versions, engagements, companies] = await Promise.all([
-    readHistories(db, null, filters),
-    readModelVersions(db, null, filters),
-    readEngagementOptions(db, filters.client ?? null),
-    db
-      .select({ id: clients.id, company: clients.company })
-      .from(clients)
-      .where(sql`exists (select 1 from findings cf where cf.client_id = ${clients.id} and cf.published_at is not null)`)
-      .orderBy(asc(clients.company))
-      .limit(1000),
-  ]);
+  const companies = await db
+    .select({ id: clients.id, company: clients.company })
+    .from(clients)
+    .where(sql`exists (select 1 from findings cf where cf.client_id = ${clients.id} and cf.published_at is not null)`)
+    .orderBy(asc(clients.company))
+    .limit(1000);
+  const client = companies.some((c) => c.id === asked.client) ? asked.client : undefined;
+  const engagements = await readEngagementOptions(db, client ?? null);
+  const filters = ownChoices({ ...asked, client }, engagements, companies);
+  const [histories, versions] = await Promise.all([readHistories(db, null, filters), readModelVersions(db, null, filters)]);
   // Each company whose findings the figures count: a look in its access log (docs/PRODUCT.md#portal-access-log).
   await recordFirmAccess(db, {
     actor,
@@ -178,5 +192,5 @@ export async function loadAdminAnalytics(
     clientIds: [...new Set(histories.map((h) => h.clientId))],
     entityType: "client",
   });
-  return { ...computeAnalytics(histories, versions, filters, now), engagements, companies };
+  return { ...computeAnalytics(histories, versions, filters, now), filters, engagements, companies };
 }

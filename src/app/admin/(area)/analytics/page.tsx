@@ -15,21 +15,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function AdminAnalyticsPage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const actor = await requireAdminPage();
-  const filters = filtersFromSearch(await searchParams);
-  const analytics = await loadAdminAnalytics(getDb(), { actor, filters });
+  const analytics = await loadAdminAnalytics(getDb(), { actor, filters: filtersFromSearch(await searchParams) });
   return (
     <>
       <PageHeader
         title="Analytics"
         description="How fast findings are fixed, SLAs met, and what is still open: across every company, or one."
       />
-      <AnalyticsScreen
-        analytics={analytics}
-        filters={filters}
-        action="/admin/analytics"
-        exportBase="/api/admin/exports/findings"
-        firmView
-      />
+      <AnalyticsScreen analytics={analytics} action="/admin/analytics" exportBase="/api/admin/exports/findings" firmView />
     </>
   );
 }
