@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "@/components/admin/scroll-region";
 
 // A chart's frame (docs/PRODUCT.md#analytics): its heading, what it counts (the definition, always
 // printed under it), the drawing, the same figures as a table behind "Show as table", and a CSV
-// file of that table. All of it is server HTML: the table opens with <details>, the file is a
-// data: link, so the page ships no chart JavaScript.
+// file of that table. The table opens with <details>, the file is a data: link, so no chart
+// JavaScript ships; a wide table scrolls in the shared ScrollRegion, which says so.
 
 export type ChartTable = { columns: readonly string[]; rows: readonly (readonly (string | number | null)[])[] };
 
@@ -57,7 +58,7 @@ export function ChartFigure({
       <div className="mt-2 flex flex-wrap items-start gap-x-4 gap-y-2 text-sm">
         <details className="min-w-0 flex-1 basis-full sm:basis-auto">
           <summary className="cursor-pointer text-accent underline-offset-2 hover:underline">Show as table</summary>
-          <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
+          <ScrollRegion label={`${title}: table`} className="mt-2">
             <table className="w-full text-left">
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -87,7 +88,7 @@ export function ChartFigure({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
         <a href={href} download={`${fileName}.csv`} className="text-accent underline underline-offset-2">
           Download CSV<span className="sr-only"> of {title}</span>
