@@ -35,7 +35,7 @@ export const PORTAL_SECTIONS = [
 ];
 
 /** The portal's pages beside its sections, as the demo client (an owner). */
-export const PORTAL_PAGES = ["/client-portal/api-reference"];
+export const PORTAL_PAGES = ["/client-portal/api-reference", "/client-portal/analytics"];
 
 /** Every admin page, as the demo admin. */
 export const ADMIN_PAGES = [
@@ -51,6 +51,7 @@ export const ADMIN_PAGES = [
   "/admin/engagements",
   "/admin/retainers",
   "/admin/findings",
+  "/admin/analytics",
   "/admin/findings?projectId=00000000-0000-4000-8000-c00000000001",
   "/admin/findings/00000000-0000-4000-8000-f10000000002",
   // The measured jailbreak: its measurements by model version and the retest with counts.

@@ -96,6 +96,8 @@ describe("admin projects list", () => {
       outstandingCents: 875_000,
     });
     expect(byName["Red Team Retest"]).toMatchObject({ invoiceCount: 0, totalBilledCents: 0, outstandingCents: 0 });
+    // The demo's year of findings for the analytics: no invoice of its own.
+    expect(byName["Continuous Security Testing 2026"]).toMatchObject({ invoiceCount: 0, totalBilledCents: 0 });
     expect(byName["Model Supply-Chain Audit"]).toMatchObject({
       invoiceCount: 2,
       totalBilledCents: 2_490_000,
@@ -112,6 +114,7 @@ describe("admin projects list", () => {
       "Red Team Retest",
       "Model Supply-Chain Audit",
       "AI Governance Framework",
+      "Continuous Security Testing 2026",
       "Chatbot Pilot",
     ]);
   });

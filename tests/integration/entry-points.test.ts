@@ -563,6 +563,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       expect: apiEveryone(403),
     },
   ],
+  "GET /api/v1/exports/findings": [
+    { call: () => ({ url: "/api/v1/exports/findings?format=ocsf" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/exports/findings?format=sarif", headers: withoutScope("findings:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
   "GET /api/v1/findings/[id]": [
     {
       call: ({ target }) => ({ url: `/api/v1/findings/${target.findingId}`, params: { id: target.findingId } }),
@@ -866,6 +874,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     call: () => ({ url: "/api/client/findings/export" }),
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
   },
+  // B naming A's engagement gets an empty file of its own findings.
+  "GET /api/client/findings/interchange": {
+    call: ({ target }) => ({ url: `/api/client/findings/interchange?format=sarif&engagement=${target.projectId}` }),
+    expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
+  },
   "GET /api/client/retainer/export": {
     call: () => ({ url: "/api/client/retainer/export" }),
     expect: { anonymous: SIGN_IN, clientA: 200, clientB: 200, admin: CLIENTS_ONLY },
@@ -938,6 +951,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "GET /api/admin/exports/clients": { call: () => ({ url: "/api/admin/exports/clients?q=acme" }), expect: adminOnlyRoute(200) },
   "GET /api/admin/exports/projects": {
     call: () => ({ url: "/api/admin/exports/projects?status=in_progress" }),
+    expect: adminOnlyRoute(200),
+  },
+  "GET /api/admin/exports/findings": {
+    call: ({ target }) => ({ url: `/api/admin/exports/findings?format=asff&client=${target.clientId}` }),
     expect: adminOnlyRoute(200),
   },
   "GET /api/admin/exports/invoices": {
@@ -1132,6 +1149,16 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       },
     },
   ],
+  // The company's analytics: B naming A's engagement sees its own figures (the choice ignored); signed out or the admin, the portal.
+  "PAGE /client-portal/analytics": {
+    call: ({ target }) => ({ searchParams: { engagement: target.projectId, period: "24m" } }),
+    expect: {
+      anonymous: "redirect /client-portal",
+      clientA: "renders main",
+      clientB: "renders main",
+      admin: "redirect /client-portal",
+    },
+  },
   // An engagement's scheduled re-runs: A's for A, a 404 for B; signed out or the admin, the portal.
   "PAGE /client-portal/runs": {
     call: ({ target }) => ({ searchParams: { project: target.projectId } }),
@@ -1195,6 +1222,14 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "PAGE /admin/engagements": [
     { name: "list", expect: adminPage("renders") },
     { name: "search", call: ({ target }) => ({ searchParams: { q: target.company, page: "1" } }), expect: adminPage("renders") },
+  ],
+  "PAGE /admin/analytics": [
+    { name: "every company", expect: adminPage("renders") },
+    {
+      name: "one company",
+      call: ({ target }) => ({ searchParams: { client: target.clientId, severity: "high" } }),
+      expect: adminPage("renders"),
+    },
   ],
   "PAGE /admin/subscriptions": { expect: adminPage("renders") },
   "PAGE /admin/engagements/[id]/evidence": { call: ({ target }) => ({ params: { id: target.projectId } }), expect: adminPage("renders") },
@@ -2339,6 +2374,9 @@ const OTHER_SUCCESS_BODIES = new Set([
   "GET /api/oauth/square",
   "GET /api/auth/[...all]",
   "POST /api/auth/[...all]",
+  // Files whose format is someone else's (SARIF, ASFF: docs/PRODUCT.md#exports), downloaded as they are.
+  "GET /api/client/findings/interchange",
+  "GET /api/admin/exports/findings",
 ]);
 
 async function run(entry: EntryPoint, c: Case, role: Role, own: Tenant, target: Tenant): Promise<Outcome> {

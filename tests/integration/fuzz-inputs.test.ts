@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientListQuerySchema } from "@/features/clients/validation";
 import { invoiceExportQuerySchema, statementQuerySchema } from "@/features/invoices/validation";
 import { projectListQuerySchema } from "@/features/projects/validation";
+import { interchangeQuerySchema } from "@/features/exports/validation";
 import { DEMO_RATES, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { GENERIC_ERROR } from "@/server/core/errors";
@@ -26,6 +27,7 @@ import {
   apiAccessLogQuerySchema,
   apiCommentBodySchema,
   apiFindingsQuerySchema,
+  apiInterchangeQuerySchema,
   apiModelVersionBodySchema,
   apiRerunBodySchema,
   apiPageQuerySchema,
@@ -449,6 +451,19 @@ const FUZZ: Record<string, Spec> = {
     stage: idStage,
   },
   "GET /api/client/findings/export": { skip: "takes no input (the client's session only)" },
+  "GET /api/client/findings/interchange": {
+    kind: "route",
+    role: "client",
+    input: queryInput("/api/client/findings/interchange", {
+      format: fc.constantFrom("sarif", "ocsf", "asff", "pdf"),
+      engagement: fc.constantFrom(acme.projectId, "not-a-uuid"),
+      severity: fc.constantFrom("critical", "urgent"),
+      category: fc.constantFrom("LLM01", "atlas", "AML.T9999"),
+      account: fc.constantFrom("123456789012", "12345"),
+      region: fc.constantFrom("eu-west-3", "mars-1"),
+    }),
+    stage: queryStage(interchangeQuerySchema),
+  },
   "GET /api/client/retainer/export": { skip: "takes no input (the client's session only)" },
   "GET /api/client/findings/evidence/[id]": {
     kind: "route",
@@ -477,6 +492,21 @@ const FUZZ: Record<string, Spec> = {
       }),
     ),
     stage: queryStage(apiFindingsQuerySchema),
+  },
+  "GET /api/v1/exports/findings": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(
+      queryInput("/api/v1/exports/findings", {
+        format: fc.constantFrom("sarif", "ocsf", "asff", "pdf"),
+        engagement: fc.constantFrom(acme.projectId, "not-a-uuid"),
+        severity: fc.constantFrom("critical", "urgent"),
+        category: fc.constantFrom("LLM01", "atlas", "AML.T9999"),
+        account: fc.constantFrom("123456789012", "12345"),
+        region: fc.constantFrom("eu-west-3", "mars-1"),
+      }),
+    ),
+    stage: queryStage(apiInterchangeQuerySchema),
   },
   // A malformed id is a missing finding (404 "Finding not found"), worded by the route itself.
   "GET /api/v1/findings/[id]": {
@@ -879,6 +909,22 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: queryInput("/api/admin/exports/clients", { q: fc.constantFrom("acme", "50%", "a_b\\") }),
     stage: queryStage(clientListQuerySchema),
+  },
+  "GET /api/admin/exports/findings": {
+    kind: "route",
+    role: "admin",
+    input: queryInput("/api/admin/exports/findings", {
+      client: fc.constantFrom(acme.clientId, "nope"),
+      ...{
+        format: fc.constantFrom("sarif", "ocsf", "asff", "pdf"),
+        engagement: fc.constantFrom(acme.projectId, "not-a-uuid"),
+        severity: fc.constantFrom("critical", "urgent"),
+        category: fc.constantFrom("LLM01", "atlas", "AML.T9999"),
+        account: fc.constantFrom("123456789012", "12345"),
+        region: fc.constantFrom("eu-west-3", "mars-1"),
+      },
+    }),
+    stage: queryStage(interchangeQuerySchema),
   },
   "GET /api/admin/exports/projects": {
     kind: "route",

@@ -50,6 +50,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/admin/clients/[id]/statement": { GET: "export" },
   "/api/admin/attestations/[id]/pdf": { GET: "export" },
   "/api/admin/exports/projects": { GET: "export" },
+  "/api/admin/exports/findings": { GET: "export" },
   "/api/admin/findings/[id]/evidence": { POST: "file" },
   "/api/admin/findings/evidence/[id]": { GET: "file" },
   // A SARIF file's text, up to 5 MB: past a server action's body limit.
@@ -70,6 +71,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/client/access-log/export": { GET: "export" },
   "/api/client/access-log": { GET: "read" },
   "/api/v1/findings": { GET: "api" },
+  "/api/v1/exports/findings": { GET: "api" },
   "/api/v1/findings/[id]": { GET: "api" },
   "/api/v1/projects": { GET: "api" },
   "/api/v1/reports": { GET: "api" },
@@ -97,6 +99,7 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/client/documents/[id]": { GET: "file" },
   "/api/client/findings/evidence/[id]": { GET: "file" },
   "/api/client/findings/export": { GET: "export" },
+  "/api/client/findings/interchange": { GET: "export" },
   "/api/client/invoices/export": { GET: "export" },
   "/api/client/invoices/[id]/pdf": { GET: "export" },
   "/api/client/statement": { GET: "export" },

@@ -27,6 +27,7 @@ export const ACCESS_LOG_LABELS: Record<string, string> = {
   "attestation_letter.download": "Downloaded an attestation letter",
   "retainers.view": "Viewed your retainer",
   "engagements.view": "Viewed your engagements",
+  "analytics.view": "Viewed your remediation analytics",
   "finding.regressed": "Your CI's run found a fixed finding again (Regressed)",
 };
 
@@ -50,6 +51,7 @@ export const ACCESS_LOG_KINDS = [
       "attestation_letters.view",
       "retainers.view",
       "engagements.view",
+      "analytics.view",
     ],
   },
   {

@@ -122,6 +122,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "attestation_letter.download": "Downloaded an attestation letter",
   "retainers.view": "Viewed the retainers",
   "engagements.view": "Viewed the engagements",
+  "analytics.view": "Viewed remediation analytics",
   "inquiry.read": "Read an inquiry",
   "inquiry.link_client": "Linked an inquiry to a client",
   "inquiry.archive": "Archived an inquiry",

@@ -15,6 +15,8 @@ import {
   apiFindingChangeSchema,
   apiFindingPageSchema,
   apiFindingsQuerySchema,
+  apiInterchangeAnswerSchema,
+  apiInterchangeQuerySchema,
   apiInvoicePageSchema,
   apiLetterPageSchema,
   apiModelVersionBodySchema,
@@ -115,6 +117,19 @@ export const API_V1 = {
     summary: "The company's published findings, oldest change first, a page at a time",
     query: apiFindingsQuerySchema,
     answer: { status: 200, description: "A page of findings", schema: apiFindingPageSchema },
+  },
+  exportFindings: {
+    operationId: "exportFindings",
+    method: "get",
+    path: "/api/v1/exports/findings",
+    scope: "findings:read",
+    summary: "The company's published findings of a filter as SARIF 2.1.0, OCSF 1.5 Vulnerability Findings or ASFF",
+    query: apiInterchangeQuerySchema,
+    answer: {
+      status: 200,
+      description: "The documents (a SARIF log, or a list of OCSF or ASFF findings)",
+      schema: apiInterchangeAnswerSchema,
+    },
   },
   getFinding: {
     operationId: "getFinding",

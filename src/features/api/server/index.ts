@@ -16,6 +16,7 @@ export { type ApiCaller, authenticateApiToken, TOKEN_INVALID, TOKEN_MISSING } fr
 export { API_V1, type ApiRouteDeclaration } from "./contract";
 export { openApiDocument } from "./openapi";
 export { apiGetFinding, apiListFindings } from "./v1/findings";
+export { apiExportFindings } from "./v1/exports";
 export { apiListInvoices } from "./v1/invoices";
 export { apiListProjects } from "./v1/projects";
 export { apiListReports } from "./v1/reports";

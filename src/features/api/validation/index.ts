@@ -1,5 +1,6 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
+import { interchangeQuerySchema } from "@/features/exports/validation";
 import { API_SCOPES, API_TOKEN_LIFETIMES } from "@/lib/domain/api-scope";
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { FINDING_SEVERITIES, FINDING_STATUSES } from "@/lib/domain/finding";
@@ -88,3 +89,10 @@ export const apiRunBodySchema = clientRunSchema;
 export { rerunSchema as apiRerunBodySchema } from "@/features/findings/validation";
 
 export * from "./responses";
+
+/** GET /api/v1/exports/findings (docs/PRODUCT.md#exports): the interchange export's query, the company's own findings. */
+export const apiInterchangeQuerySchema = interchangeQuerySchema.omit({ client: true });
+/** The documents: a SARIF log, a list of OCSF Vulnerability Findings, or a list of ASFF findings. */
+export const apiInterchangeAnswerSchema = z.object({
+  data: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]),
+});

@@ -16,6 +16,7 @@ export const FIRM_PAGE_LOOKS = [
   "attestation_letters.view",
   "retainers.view",
   "engagements.view",
+  "analytics.view",
 ] as const;
 
 /**

@@ -89,6 +89,17 @@ export const DEMO_PROJECTS = [
     targetCompletionDate: null,
     notes: null,
   },
+  // A year of findings opened and fixed (docs/PRODUCT.md#analytics): server/demo-history.ts.
+  {
+    id: id("c", 5),
+    clientId: A,
+    projectName: "Continuous Security Testing 2026",
+    description: "Monthly web, API and AI-feature testing of Acme's customer platform.",
+    status: "completed",
+    startDate: "2025-11-01",
+    targetCompletionDate: "2026-10-31",
+    notes: null,
+  },
   {
     id: id("d", 1),
     clientId: G,

@@ -55,6 +55,7 @@ import {
   DEMO_USERS,
 } from "./demo-data";
 import { DEMO_FINDINGS, demoFindingRows } from "./demo-findings";
+import { demoHistoryRows } from "./demo-history";
 import { DEMO_RERUNS, demoRerunRows } from "./demo-reruns";
 import { demoJudgeValidationRows } from "./demo-measurements";
 import { DEMO_FIRM, DEMO_INVOICE_LINES } from "./demo-invoice-lines";
@@ -193,6 +194,10 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     await tx.insert(findingComments).values(demoFindings.comments);
     await tx.insert(findingMeasurements).values(demoFindings.measurements);
     await tx.insert(engagementModelVersions).values(demoFindings.modelVersions);
+    // A year of Acme's findings for the analytics (server/demo-history.ts).
+    const history = demoHistoryRows();
+    await tx.insert(findings).values(history.findings);
+    await tx.insert(findingEvents).values(history.events);
     const reruns = demoRerunRows(DEMO_FINDINGS.find((f) => f.id === DEMO_RERUNS.conversation.findingId)!.projectId);
     await tx.insert(rerunSchedules).values(reruns.schedules);
     await tx.insert(rerunRuns).values(reruns.runs);

@@ -10,3 +10,10 @@ export {
   PROJECT_EXPORT_COLUMNS,
   STATEMENT_EXPORT_COLUMNS,
 } from "./export-columns";
+export {
+  exportAdminInterchange,
+  exportClientInterchange,
+  INTERCHANGE_MAX_FINDINGS,
+  type InterchangeFile,
+  interchangeResponse,
+} from "./interchange/interchange";

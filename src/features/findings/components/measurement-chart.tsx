@@ -1,10 +1,12 @@
+import { scaleLinear } from "@visx/scale";
+import { Circle, Line } from "@visx/shape";
 import { rateInterval } from "@/lib/domain/attack-rate";
 import { percent } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
 import type { FindingMeasurement } from "@/features/findings/server";
 
 // A finding's measurements drawn over time (docs/PRODUCT.md#measured-ai-findings): each one a dot at
-// its rate with its 95% interval as a bar, coloured by model version. Inline SVG, no chart library;
+// its rate with its 95% interval as a bar, coloured by model version. Drawn on the server with visx's scales and shapes (no chart JavaScript);
 // the table beside it (MeasurementTable) says the same in text, so the drawing is only summed up
 // in its label for screen readers.
 
@@ -53,8 +55,10 @@ export function MeasurementChart({ measurements }: { measurements: FindingMeasur
   const top = axisTop(measurements);
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + (measurements.length === 1 ? plotWidth / 2 : (i * plotWidth) / (measurements.length - 1));
-  const y = (share: number) => PAD.top + plotHeight - (share / top) * plotHeight;
+  const xScale = scaleLinear<number>({ domain: [0, Math.max(1, measurements.length - 1)], range: [PAD.left, PAD.left + plotWidth] });
+  const x = (i: number) => (measurements.length === 1 ? PAD.left + plotWidth / 2 : xScale(i));
+  const yScale = scaleLinear<number>({ domain: [0, top], range: [PAD.top + plotHeight, PAD.top] });
+  const y = (share: number) => yScale(share);
   const ticks = [0, top / 2, top];
   const onPhone = labelledPoints(measurements.length, DATE_LABELS.phone);
   const onWide = labelledPoints(measurements.length, DATE_LABELS.wide);
@@ -76,12 +80,10 @@ export function MeasurementChart({ measurements }: { measurements: FindingMeasur
           aria-label={`The success rate of ${measurements.length} ${measurements.length === 1 ? "measurement" : "measurements"} over time, with 95% intervals, coloured by model version; the table below lists each one.`}
         >
           {ticks.map((tick) => (
-            <line
+            <Line
               key={tick}
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
+              from={{ x: PAD.left, y: y(tick) }}
+              to={{ x: WIDTH - PAD.right, y: y(tick) }}
               className="stroke-slate-700"
               strokeDasharray="3 4"
             />
@@ -90,8 +92,15 @@ export function MeasurementChart({ measurements }: { measurements: FindingMeasur
             const { low, high } = rateInterval(m.successes, m.trials);
             return (
               <g key={m.id} className={tones.get(versionOf(m))}>
-                <line x1={x(i)} x2={x(i)} y1={y(low)} y2={y(high)} strokeWidth={3} strokeLinecap="round" opacity={0.6} />
-                <circle cx={x(i)} cy={y(m.successes / m.trials)} r={5} />
+                <Line
+                  from={{ x: x(i), y: y(low) }}
+                  to={{ x: x(i), y: y(high) }}
+                  strokeWidth={3}
+                  strokeLinecap="round"
+                  opacity={0.6}
+                  shapeRendering="auto"
+                />
+                <Circle cx={x(i)} cy={y(m.successes / m.trials)} r={5} />
               </g>
             );
           })}

@@ -45,6 +45,7 @@ describe("a member from whom the owners withheld Billing", () => {
       "Red Team Retest",
       "Copilot Rollout Acceleration",
       "LLM Gateway Security Assessment",
+      "Continuous Security Testing 2026",
       "AI Governance Framework",
     ]);
     for (const project of data.projects) expect(project.figures).toBeNull();

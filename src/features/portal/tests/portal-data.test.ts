@@ -38,7 +38,7 @@ const demoIds = (rows: readonly { id: string; clientId: string }[], clientId: st
   rows.filter((row) => row.clientId === clientId).map((row) => row.id);
 
 describe("listPortalProjects", () => {
-  it("gives Acme its four projects with invoice figures, cancelled invoices excluded", async () => {
+  it("gives Acme its five projects with invoice figures, cancelled invoices excluded", async () => {
     const rows = await listPortalProjects(t.db, { actor: acme });
     // Target completion descending; the project without one comes first (PostgreSQL's default).
     expect(
@@ -47,9 +47,10 @@ describe("listPortalProjects", () => {
       ["Red Team Retest", 0, 0, 0, 0],
       ["Copilot Rollout Acceleration", 1, 875_000, 0, 875_000], // INV-1004 overdue, nothing paid
       ["LLM Gateway Security Assessment", 1, 4_800_000, 1_920_000, 2_880_000], // INV-1001 deposit paid
+      ["Continuous Security Testing 2026", 0, 0, 0, 0], // the analytics' year of findings, not invoiced
       ["AI Governance Framework", 2, 3_750_050, 3_750_050, 0], // INV-1002 + INV-1003, both paid
     ]);
-    expect(rows.map(({ figures: f }) => percentOf(f!.paidCents, f!.billedCents))).toEqual([0, 0, 40, 100]);
+    expect(rows.map(({ figures: f }) => percentOf(f!.paidCents, f!.billedCents))).toEqual([0, 0, 40, 0, 100]);
     expect(new Set(ids(rows))).toEqual(new Set(demoIds(DEMO_PROJECTS, DEMO_CLIENTS.acme.id)));
   });
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { ArrowLeft, ChartColumn, Download } from "lucide-react";
 import type { ReactNode } from "react";
 import Form from "next/form";
 import Link from "next/link";
@@ -83,9 +83,14 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
         description="What our testing found, where each finding stands, and what is due."
         aside={
           counts.total > 0 ? (
-            <a href="/api/client/findings/export" className={buttonClasses("secondary", "md")} download>
-              <Download className="h-4 w-4" aria-hidden /> Export CSV
-            </a>
+            <div className="flex flex-wrap gap-2">
+              <Link href="/client-portal/analytics" className={buttonClasses("secondary", "md")}>
+                <ChartColumn className="h-4 w-4" aria-hidden /> Analytics
+              </Link>
+              <a href="/api/client/findings/export" className={buttonClasses("secondary", "md")} download>
+                <Download className="h-4 w-4" aria-hidden /> Export CSV
+              </a>
+            </div>
           ) : null
         }
       />

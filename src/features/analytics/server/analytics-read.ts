@@ -1,0 +1,199 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clients } from "@/features/clients/server/schema";
+import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { findings } from "@/features/findings/server/schema/records";
+import { projects } from "@/features/projects/server/schema";
+import { type AnalyticsFilters, periodMonths } from "../validation";
+import { recordFirmAccess } from "@/features/audit/server";
+import { aiTimeToVerifiedFixed, type ModelVersionRecord, versionChanges } from "./maths/ai";
+import { agingBuckets } from "./maths/aging";
+import { type FindingHistory, lastMonths, monthEnd } from "./maths/history";
+import { flowByMonth } from "./maths/monthly";
+import { remediationByMonth, remediationBySeverity, remediationOverall } from "./maths/remediation";
+import { slaBySeverity } from "./maths/sla";
+import { aiFindingSql, findingScope } from "./scope";
+
+// The analytics of a company (the portal) or of every company (the firm) (docs/PRODUCT.md#analytics):
+// four statements whatever the number of findings (the histories, the model-version records, and
+// the two pickers), and the firm's look in the access log; every figure is then computed from the histories in memory.
+
+/** Milliseconds since the epoch, as a number on both drivers. */
+const epochMs = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from ${expr}) * 1000)::float8`;
+
+async function readHistories(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<FindingHistory[]> {
+  const rows = await db
+    .select({
+      id: findings.id,
+      clientId: findings.clientId,
+      projectId: findings.projectId,
+      severity: findings.severity,
+      status: findings.status,
+      ai: aiFindingSql,
+      publishedMs: epochMs(sql`${findings.publishedAt}`).mapWith(Number),
+      dueOn: findings.dueOn,
+      // The firm's latest Verified Fixed; the finding's last change when the timeline has none.
+      verifiedMs: sql<number | null>`case when ${findings.status} = 'verified_fixed' then ${epochMs(
+        sql`coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findings.id} and e.to_status = 'verified_fixed'), ${findings.updatedAt})`,
+      )} end`,
+      sinceMs: epochMs(
+        sql`coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findings.id} and e.to_status = ${findings.status}), ${findings.updatedAt})`,
+      ).mapWith(Number),
+      regressedMs: sql<
+        number[]
+      >`(select coalesce(json_agg(${epochMs(sql`e.created_at`)} order by e.created_at), '[]'::json) from finding_events e where e.finding_id = ${findings.id} and e.kind in ('regressed', 'reopened'))`,
+    })
+    .from(findings)
+    .where(findingScope(clientId, filters));
+  return rows.map((r) => ({
+    id: r.id,
+    clientId: r.clientId,
+    projectId: r.projectId,
+    severity: r.severity as FindingSeverity,
+    status: r.status as FindingStatus,
+    ai: Boolean(r.ai),
+    publishedAt: new Date(r.publishedMs),
+    dueOn: r.dueOn,
+    verifiedFixedAt: r.verifiedMs === null ? null : new Date(Number(r.verifiedMs)),
+    statusSince: new Date(r.sinceMs),
+    regressedAt: (typeof r.regressedMs === "string" ? (JSON.parse(r.regressedMs) as number[]) : r.regressedMs).map(
+      (ms) => new Date(Number(ms)),
+    ),
+  }));
+}
+
+async function readModelVersions(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<ModelVersionRecord[]> {
+  const conditions = [
+    clientId ? eq(projects.clientId, clientId) : undefined,
+    filters.client ? eq(projects.clientId, filters.client) : undefined,
+    filters.engagement ? eq(projects.id, filters.engagement) : undefined,
+  ];
+  const rows = await db
+    .select({
+      projectId: engagementModelVersions.projectId,
+      provider: engagementModelVersions.provider,
+      modelId: engagementModelVersions.modelId,
+      modelVersion: engagementModelVersions.modelVersion,
+      recordedAt: engagementModelVersions.createdAt,
+    })
+    .from(engagementModelVersions)
+    .innerJoin(projects, eq(projects.id, engagementModelVersions.projectId))
+    .where(and(...conditions))
+    .orderBy(asc(engagementModelVersions.createdAt))
+    .limit(10_000);
+  return rows.map((r) => ({ ...r, recordedAt: new Date(r.recordedAt) }));
+}
+
+export type EngagementOption = { id: string; name: string; company: string };
+
+/** The engagements with published findings, for the engagement filter. */
+async function readEngagementOptions(db: DbOrTx, clientId: string | null): Promise<EngagementOption[]> {
+  return db
+    .select({ id: projects.id, name: projects.projectName, company: clients.company })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(
+      and(
+        clientId ? eq(projects.clientId, clientId) : undefined,
+        sql`exists (select 1 from findings pf where pf.project_id = ${projects.id} and pf.published_at is not null)`,
+      ),
+    )
+    .orderBy(asc(clients.company), asc(projects.projectName))
+    .limit(1000);
+}
+
+/** Every figure of the analytics from the histories: pure, so the unit tests hand it made-up histories. */
+export function computeAnalytics(
+  histories: readonly FindingHistory[],
+  versions: readonly ModelVersionRecord[],
+  filters: AnalyticsFilters,
+  now: Date,
+) {
+  const months = lastMonths(now, periodMonths(filters.period));
+  const from = new Date(`${months[0]}-01T00:00:00.000Z`);
+  const to = monthEnd(months[months.length - 1]!);
+  const inPeriod = histories.filter((h) => h.publishedAt >= from && h.publishedAt < to);
+  return {
+    months,
+    remediation: {
+      overall: remediationOverall(histories, from, to),
+      bySeverity: remediationBySeverity(histories, from, to),
+      byMonth: remediationByMonth(histories, months, from, to),
+    },
+    sla: slaBySeverity(inPeriod, now),
+    flow: flowByMonth(histories, months),
+    aging: agingBuckets(histories, now),
+    ai: {
+      timeToVerifiedFixed: aiTimeToVerifiedFixed(histories, from, to),
+      findings: histories.filter((h) => h.ai).length,
+      changes: versionChanges(versions, histories),
+    },
+  };
+}
+
+export type Analytics = ReturnType<typeof computeAnalytics> & {
+  /** The filters the figures used: the asked ones, less any choice the caller does not have. */
+  filters: AnalyticsFilters;
+  engagements: EngagementOption[];
+  companies: { id: string; company: string }[];
+};
+
+/**
+ * Only a choice the caller has counts: an engagement (or, for the firm, a company) that is not one
+ * of its options is ignored, like any value that is not a choice, so the figures, the pickers and
+ * the export links never carry another company's id.
+ */
+function ownChoices(filters: AnalyticsFilters, engagements: EngagementOption[], companies: { id: string }[] | null): AnalyticsFilters {
+  return {
+    ...filters,
+    engagement: engagements.some((e) => e.id === filters.engagement) ? filters.engagement : undefined,
+    client: companies && companies.some((c) => c.id === filters.client) ? filters.client : undefined,
+  };
+}
+
+/** The signed-in company's analytics (a viewing admin's too): only its own published findings. */
+export async function loadClientAnalytics(
+  db: DbOrTx,
+  { actor, filters: asked, now = new Date() }: { actor: ClientActor; filters: AnalyticsFilters; now?: Date },
+): Promise<Analytics> {
+  assertClient(actor);
+  const engagements = await readEngagementOptions(db, actor.clientId);
+  // A company reads its own findings only: a client filter from the address is ignored.
+  const filters = ownChoices(asked, engagements, null);
+  const [histories, versions] = await Promise.all([
+    readHistories(db, actor.clientId, filters),
+    readModelVersions(db, actor.clientId, filters),
+  ]);
+  // A viewing admin's look is in the company's access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(db, { actor, action: "analytics.view", clientIds: [actor.clientId], entityType: "client" });
+  return { ...computeAnalytics(histories, versions, filters, now), filters, engagements, companies: [] };
+}
+
+/** The firm's analytics across every company, or one company (the client filter). */
+export async function loadAdminAnalytics(
+  db: DbOrTx,
+  { actor, filters: asked, now = new Date() }: { actor: AdminActor; filters: AnalyticsFilters; now?: Date },
+): Promise<Analytics> {
+  assertAdmin(actor);
+  const companies = await db
+    .select({ id: clients.id, company: clients.company })
+    .from(clients)
+    .where(sql`exists (select 1 from findings cf where cf.client_id = ${clients.id} and cf.published_at is not null)`)
+    .orderBy(asc(clients.company))
+    .limit(1000);
+  const client = companies.some((c) => c.id === asked.client) ? asked.client : undefined;
+  const engagements = await readEngagementOptions(db, client ?? null);
+  const filters = ownChoices({ ...asked, client }, engagements, companies);
+  const [histories, versions] = await Promise.all([readHistories(db, null, filters), readModelVersions(db, null, filters)]);
+  // Each company whose findings the figures count: a look in its access log (docs/PRODUCT.md#portal-access-log).
+  await recordFirmAccess(db, {
+    actor,
+    action: "analytics.view",
+    clientIds: [...new Set(histories.map((h) => h.clientId))],
+    entityType: "client",
+  });
+  return { ...computeAnalytics(histories, versions, filters, now), filters, engagements, companies };
+}

@@ -1,0 +1,6 @@
+import "server-only";
+// The analytics module's public face: everything outside src/features/analytics/server imports from here (README.md).
+
+export { type Analytics, computeAnalytics, type EngagementOption, loadAdminAnalytics, loadClientAnalytics } from "./analytics-read";
+export { findingScope } from "./scope";
+export type { FindingHistory } from "./maths/history";

@@ -1,0 +1,64 @@
+// The analytics read (docs/PRODUCT.md#analytics) on the demo data: a company's figures count only
+// its own published findings, another company or its engagement named in the address is ignored, and the
+// firm's view covers every company or the one it names.
+import { and, eq, isNotNull, notInArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { findings } from "@/features/findings/server/schema/records";
+import { FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
+import { loadAdminAnalytics, loadClientAnalytics } from "@/features/analytics/server";
+import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
+import { setupTestDatabase } from "@tests/integration/helpers/db";
+
+const t = setupTestDatabase({ seedDemo: true });
+
+/** Opened findings of a company in the figures: published and not closed by the firm. */
+async function counted(clientId?: string) {
+  const rows = await t.db
+    .select({ id: findings.id })
+    .from(findings)
+    .where(
+      and(
+        clientId ? eq(findings.clientId, clientId) : undefined,
+        isNotNull(findings.publishedAt),
+        notInArray(findings.status, [...FIRM_CLOSED_FINDING_STATUSES]),
+      ),
+    );
+  return rows.length;
+}
+const opened = (a: Awaited<ReturnType<typeof loadClientAnalytics>>) => a.flow.reduce((sum, m) => sum + m.opened, 0);
+
+describe("analytics", () => {
+  it("counts only the company's own findings, whatever the address names", async () => {
+    const globex = await clientActor(DEMO_USERS.globex.email);
+    const own = await loadClientAnalytics(t.db, { actor: globex, filters: { period: "24m" } });
+    expect(opened(own)).toBe(await counted(DEMO_CLIENTS.globex.id));
+    expect(own.engagements.every((e) => e.company === DEMO_CLIENTS.globex.company)).toBe(true);
+    const naming = await loadClientAnalytics(t.db, { actor: globex, filters: { period: "24m", client: DEMO_CLIENTS.acme.id } });
+    expect(opened(naming)).toBe(opened(own));
+    const acmeEngagement = (
+      await loadClientAnalytics(t.db, { actor: await clientActor(DEMO_USERS.acme.email), filters: { period: "24m" } })
+    ).engagements[0]!;
+    const other = await loadClientAnalytics(t.db, { actor: globex, filters: { period: "24m", engagement: acmeEngagement.id } });
+    // Another company's engagement is not a choice: ignored, like any value that is not one.
+    expect(other.filters.engagement).toBeUndefined();
+    expect(opened(other)).toBe(opened(own));
+  });
+
+  it("gives Acme a year of history: fixes timed, two SLA breaches kept open, one accepted risk", async () => {
+    const acme = await loadClientAnalytics(t.db, { actor: await clientActor(DEMO_USERS.acme.email), filters: { period: "12m" } });
+    expect(acme.remediation.overall.count).toBeGreaterThan(20);
+    expect(acme.flow.filter((m) => m.opened > 0).length).toBeGreaterThanOrEqual(10);
+    expect(acme.sla.reduce((sum, s) => sum + s.breachedOpen, 0)).toBeGreaterThanOrEqual(2);
+    expect(acme.flow.reduce((sum, m) => sum + m.accepted, 0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gives the firm every company, or the one it names", async () => {
+    const actor = await adminActor();
+    const all = await loadAdminAnalytics(t.db, { actor, filters: { period: "24m" } });
+    expect(opened(all)).toBe(await counted());
+    expect(all.companies.map((c) => c.id)).toEqual(expect.arrayContaining([DEMO_CLIENTS.acme.id, DEMO_CLIENTS.globex.id]));
+    const one = await loadAdminAnalytics(t.db, { actor, filters: { period: "24m", client: DEMO_CLIENTS.globex.id } });
+    expect(opened(one)).toBe(await counted(DEMO_CLIENTS.globex.id));
+  });
+});
