@@ -1,0 +1,87 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { ShareItemKind } from "@/lib/domain/share";
+import type { DbOrTx } from "@/server/core/db/client";
+import { attestationLetters, reports } from "@/server/core/db/schema";
+import { getStorage } from "@/server/core/storage/storage";
+import { formatLetterCode, type LetterFacts, renderLetterPdf } from "@/features/attestations/server";
+
+// What a share can hold, one resolver a kind (docs/PRODUCT.md#sharing-with-third-parties). A
+// resolver reads an item of one company only (another company's answers null, like a missing one),
+// says whether it is still the current version, and gives its file. A new kind is a value in
+// SHARE_ITEM_KINDS (src/lib/domain/share.ts) and one entry here.
+
+export type ItemState = "current" | "superseded" | "revoked";
+
+export type ResolvedItem = {
+  /** The item as lists name it: "Final report v2", "Attestation letter ABCDE-FGHJK". */
+  label: string;
+  /** The engagement it belongs to (the firm may forbid sharing from it). */
+  projectId: string;
+  state: ItemState;
+};
+
+export type ItemResolver = {
+  resolve(db: DbOrTx, at: { clientId: string; itemId: string }): Promise<ResolvedItem | null>;
+  /** The original file, never changed: copies are stamped from it. */
+  file(db: DbOrTx, at: { clientId: string; itemId: string }): Promise<{ bytes: Uint8Array; filename: string } | null>;
+};
+
+const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): ItemState =>
+  row.revokedAt ? "revoked" : row.supersededAt ? "superseded" : "current";
+
+const fileName = (label: string) => `${label.replace(/[\\/:*?"<>|\r\n]+/g, " ").trim() || "document"}.pdf`;
+
+const report: ItemResolver = {
+  async resolve(db, { clientId, itemId }) {
+    const [row] = await db
+      .select({ title: reports.title, version: reports.version, projectId: reports.projectId, revokedAt: reports.revokedAt, supersededAt: reports.supersededAt })
+      .from(reports)
+      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
+      .limit(1);
+    return row ? { label: `${row.title} v${row.version}`, projectId: row.projectId, state: stateOf(row) } : null;
+  },
+  async file(db, { clientId, itemId }) {
+    const [row] = await db
+      .select({ title: reports.title, version: reports.version, storageKey: reports.storageKey })
+      .from(reports)
+      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
+      .limit(1);
+    if (!row) return null;
+    return { bytes: await getStorage().get(row.storageKey), filename: fileName(`${row.title} v${row.version}`) };
+  },
+};
+
+const letterColumns = {
+  code: attestationLetters.code,
+  facts: attestationLetters.facts,
+  jws: attestationLetters.jws,
+  projectId: attestationLetters.projectId,
+  revokedAt: attestationLetters.revokedAt,
+  supersededAt: attestationLetters.supersededAt,
+};
+
+async function readLetter(db: DbOrTx, { clientId, itemId }: { clientId: string; itemId: string }) {
+  const [row] = await db
+    .select(letterColumns)
+    .from(attestationLetters)
+    .where(and(eq(attestationLetters.id, itemId), eq(attestationLetters.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+const letter: ItemResolver = {
+  async resolve(db, at) {
+    const row = await readLetter(db, at);
+    return row ? { label: `Attestation letter ${formatLetterCode(row.code)}`, projectId: row.projectId, state: stateOf(row) } : null;
+  },
+  async file(db, at) {
+    const row = await readLetter(db, at);
+    if (!row) return null;
+    const state = row.revokedAt ? "Revoked" : row.supersededAt ? "Superseded" : "Valid";
+    const bytes = await renderLetterPdf({ facts: row.facts as LetterFacts, jws: row.jws, state });
+    return { bytes, filename: fileName(`Attestation letter ${formatLetterCode(row.code)}`) };
+  },
+};
+
+export const ITEM_RESOLVERS: Record<ShareItemKind, ItemResolver> = { report, letter };
