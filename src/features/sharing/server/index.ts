@@ -1,8 +1,8 @@
 import "server-only";
 // The sharing module's public face: everything outside src/features/sharing/server imports from here (README.md).
 
-export { MEMBERS_MAY_NOT_SHARE, SHARE_NOT_FOUND } from "./access";
-export { ITEM_RESOLVERS, type ItemResolver, type ItemState, type ResolvedItem } from "./item-kinds";
+export { assertMayShare, MEMBERS_MAY_NOT_SHARE, SHARE_NOT_FOUND } from "./access";
+export { ITEM_RESOLVERS, type ItemResolver, type ItemState, type ResolvedItem, type ShareableItem } from "./item-kinds";
 export {
   acceptShareNda,
   downloadSharedItem,
@@ -20,15 +20,20 @@ export {
   LINK_INVALID,
   LINK_REQUEST_RULES,
   LINK_REQUESTED,
+  NOT_SIGNED_IN,
   openShareSession,
   requestShareLink,
+  requireShareRecipient,
   SHARE_SESSION_COOKIE,
+  shareCookieOf,
   shareRecipientOf,
+  shareSessionCookie,
   type ShareRecipientSession,
 } from "./recipient-session";
 export {
   countOpenShares,
   type FirmSharedDeliverable,
+  listShareableForActor,
   listShareRoom,
   listSharingForAdmin,
   setSharingForbidden,

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import type { ShareItemKind } from "@/lib/domain/share";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { SHARE_ITEM_KINDS, type ShareItemKind } from "@/lib/domain/share";
 import type { DbOrTx } from "@/server/core/db/client";
 import { attestationLetters, reports } from "@/server/core/db/schema";
 import { getStorage } from "@/server/core/storage/storage";
@@ -22,6 +22,8 @@ export type ResolvedItem = {
 };
 
 export type ItemResolver = {
+  /** The company's items of this kind that can be shared now (current versions), newest first. */
+  list(db: DbOrTx, clientId: string): Promise<{ id: string; label: string; projectId: string }[]>;
   resolve(db: DbOrTx, at: { clientId: string; itemId: string }): Promise<ResolvedItem | null>;
   /** The original file, never changed: copies are stamped from it. */
   file(db: DbOrTx, at: { clientId: string; itemId: string }): Promise<{ bytes: Uint8Array; filename: string } | null>;
@@ -33,9 +35,24 @@ const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): It
 const fileName = (label: string) => `${label.replace(/[\\/:*?"<>|\r\n]+/g, " ").trim() || "document"}.pdf`;
 
 const report: ItemResolver = {
+  async list(db, clientId) {
+    const rows = await db
+      .select({ id: reports.id, title: reports.title, version: reports.version, projectId: reports.projectId })
+      .from(reports)
+      .where(and(eq(reports.clientId, clientId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
+      .orderBy(desc(reports.publishedAt))
+      .limit(100);
+    return rows.map((r) => ({ id: r.id, label: `${r.title} v${r.version}`, projectId: r.projectId }));
+  },
   async resolve(db, { clientId, itemId }) {
     const [row] = await db
-      .select({ title: reports.title, version: reports.version, projectId: reports.projectId, revokedAt: reports.revokedAt, supersededAt: reports.supersededAt })
+      .select({
+        title: reports.title,
+        version: reports.version,
+        projectId: reports.projectId,
+        revokedAt: reports.revokedAt,
+        supersededAt: reports.supersededAt,
+      })
       .from(reports)
       .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
       .limit(1);
@@ -71,6 +88,15 @@ async function readLetter(db: DbOrTx, { clientId, itemId }: { clientId: string; 
 }
 
 const letter: ItemResolver = {
+  async list(db, clientId) {
+    const rows = await db
+      .select({ id: attestationLetters.id, code: attestationLetters.code, projectId: attestationLetters.projectId })
+      .from(attestationLetters)
+      .where(and(eq(attestationLetters.clientId, clientId), isNull(attestationLetters.revokedAt), isNull(attestationLetters.supersededAt)))
+      .orderBy(desc(attestationLetters.issuedAt))
+      .limit(100);
+    return rows.map((r) => ({ id: r.id, label: `Attestation letter ${formatLetterCode(r.code)}`, projectId: r.projectId }));
+  },
   async resolve(db, at) {
     const row = await readLetter(db, at);
     return row ? { label: `Attestation letter ${formatLetterCode(row.code)}`, projectId: row.projectId, state: stateOf(row) } : null;
@@ -85,3 +111,13 @@ const letter: ItemResolver = {
 };
 
 export const ITEM_RESOLVERS: Record<ShareItemKind, ItemResolver> = { report, letter };
+
+export type ShareableItem = { kind: ShareItemKind; id: string; label: string };
+
+/** Everything the company can share now, kind by kind, leaving out engagements the firm closed to sharing. */
+export async function listShareableItems(db: DbOrTx, clientId: string, forbidden: ReadonlySet<string>): Promise<ShareableItem[]> {
+  const lists = await Promise.all(SHARE_ITEM_KINDS.map(async (kind) => ({ kind, items: await ITEM_RESOLVERS[kind].list(db, clientId) })));
+  return lists.flatMap(({ kind, items }) =>
+    items.filter((i) => !forbidden.has(i.projectId)).map((i) => ({ kind, id: i.id, label: i.label })),
+  );
+}

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
+import { serverEnv } from "@/server/core/env";
 import { clientIp, enforceRateLimit } from "@/server/core/rate-limit";
 import { mailShareLink } from "./links";
 import { shareLinks, shareRecipients, shares, shareSessions } from "./schema";
@@ -51,7 +52,14 @@ export async function requestShareLink(db: DbOrTx, { email, headers }: { email: 
       .where(and(eq(shareRecipients.email, email), live()))
       .limit(10);
     for (const row of rows)
-      await mailShareLink(tx, { recipientId: row.recipientId, email, company: row.company, from: row.from, message: row.message, shareExpiresAt: row.expiresAt });
+      await mailShareLink(tx, {
+        recipientId: row.recipientId,
+        email,
+        company: row.company,
+        from: row.from,
+        message: row.message,
+        shareExpiresAt: row.expiresAt,
+      });
   });
   return LINK_REQUESTED;
 }
@@ -134,4 +142,29 @@ export async function shareRecipientOf(db: DbOrTx, cookie: string | undefined | 
 /** Ends the session of this cookie (signing out). */
 export async function closeShareSession(db: DbOrTx, cookie: string | undefined | null): Promise<void> {
   if (cookie && cookie.length <= 100) await db.delete(shareSessions).where(eq(shareSessions.tokenHash, hashSecret(cookie)));
+}
+
+export const NOT_SIGNED_IN = "You are not signed in to these documents, or your access has ended. Ask for a new link.";
+
+/** The share session cookie's value in a request's Cookie header, if any. */
+export function shareCookieOf(headers: Headers): string | null {
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SHARE_SESSION_COOKIE) return value.join("=") || null;
+  }
+  return null;
+}
+
+/** The recipient of the request's session cookie; a 401 when there is none or their access has ended. */
+export async function requireShareRecipient(db: DbOrTx, headers: Headers): Promise<ShareRecipientSession> {
+  const recipient = await shareRecipientOf(db, shareCookieOf(headers));
+  if (!recipient) throw new AppError("unauthorized", NOT_SIGNED_IN);
+  return recipient;
+}
+
+/** The Set-Cookie value of a recipient's session: httpOnly, same-site lax, secure under https, until `expiresAt` (none: cleared). */
+export function shareSessionCookie(value: string | null, expiresAt: Date | null): string {
+  const secure = serverEnv().appUrl.startsWith("https:") ? "; Secure" : "";
+  const until = value && expiresAt ? `; Expires=${expiresAt.toUTCString()}` : "; Max-Age=0";
+  return `${SHARE_SESSION_COOKIE}=${value ?? ""}; Path=/; HttpOnly; SameSite=Lax${secure}${until}`;
 }

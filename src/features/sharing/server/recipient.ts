@@ -106,7 +106,9 @@ export async function downloadSharedItem(
   const now = new Date();
   const bytes = await stampPdfWith(file.bytes, { lines: [shareStampLine(recipient, now, code)], mark: recipient.email });
   await db.transaction(async (tx) => {
-    await tx.insert(shareCopies).values({ code, recipientId: recipient.recipientId, shareItemId, sha256: sha256Hex(bytes), createdAt: now });
+    await tx
+      .insert(shareCopies)
+      .values({ code, recipientId: recipient.recipientId, shareItemId, sha256: sha256Hex(bytes), createdAt: now });
     await tx.insert(shareEvents).values({ recipientId: recipient.recipientId, shareItemId, kind: "download", ...cut(from) });
     await recordAudit(tx, {
       actor: null,
@@ -125,7 +127,12 @@ const cut = (from: RequestFrom) => ({ clientAddress: from.clientAddress.slice(0,
 /** Records a page viewed: the event, the access log's entry and the `share.viewed` webhook event. */
 export async function recordSharedView(
   db: DbOrTx,
-  { recipient, item, page, from }: { recipient: ShareRecipientSession; item: { id: string; label: string }; page: number; from: RequestFrom },
+  {
+    recipient,
+    item,
+    page,
+    from,
+  }: { recipient: ShareRecipientSession; item: { id: string; label: string }; page: number; from: RequestFrom },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(shareEvents).values({ recipientId: recipient.recipientId, shareItemId: item.id, kind: "view", page, ...cut(from) });

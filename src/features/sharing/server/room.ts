@@ -1,12 +1,13 @@
 import "server-only";
 import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { ShareItemKind, ShareMode, ShareNdaKind } from "@/lib/domain/share";
-import { type AdminActor, assertAdmin, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { projects } from "@/server/core/db/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { assertShareOwner, membersMayShare } from "./access";
+import { listShareableItems, type ShareableItem } from "./item-kinds";
 import { shareEvents, shareForbiddenProjects, shareItems, shareRecipients, shares } from "./schema";
 
 // The owners' share room and the firm's view of it (docs/PRODUCT.md#sharing-with-third-parties).
@@ -38,10 +39,14 @@ export type ShareRoomShare = {
   events: ShareRoomEvent[];
 };
 
+// Inside a subquery a bare column name would be the subquery's own row's: the recipient's id is named with its table.
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The company's shares, newest first, each with its items, recipients and latest 50 events. Owners (and a viewing admin) only. */
-export async function listShareRoom(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<{ shares: ShareRoomShare[]; membersMayShare: boolean }> {
+export async function listShareRoom(
+  db: DbOrTx,
+  { actor }: { actor: ClientActor },
+): Promise<{ shares: ShareRoomShare[]; membersMayShare: boolean }> {
   assertShareOwner(actor);
   const rows = await db
     .select({
@@ -61,7 +66,10 @@ export async function listShareRoom(db: DbOrTx, { actor }: { actor: ClientActor 
   const ids = rows.map((r) => r.id);
   const [items, recipients, events] = ids.length
     ? await Promise.all([
-        db.select({ id: shareItems.id, shareId: shareItems.shareId, kind: shareItems.kind, label: shareItems.label }).from(shareItems).where(inArray(shareItems.shareId, ids)),
+        db
+          .select({ id: shareItems.id, shareId: shareItems.shareId, kind: shareItems.kind, label: shareItems.label })
+          .from(shareItems)
+          .where(inArray(shareItems.shareId, ids)),
         db
           .select({
             id: shareRecipients.id,
@@ -72,11 +80,12 @@ export async function listShareRoom(db: DbOrTx, { actor }: { actor: ClientActor 
             ndaAcceptedAt: shareRecipients.ndaAcceptedAt,
             ndaName: shareRecipients.ndaName,
             ndaSha256: shareRecipients.ndaSha256,
-            views: sql<number>`(select count(*)::int from share_events e where e.recipient_id = ${shareRecipients.id} and e.kind = 'view')`,
-            downloads: sql<number>`(select count(*)::int from share_events e where e.recipient_id = ${shareRecipients.id} and e.kind = 'download')`,
-            lastSeenAt: sql<Date | null>`(select max(e.created_at) from share_events e where e.recipient_id = ${shareRecipients.id})`.mapWith(
-              (v: string | Date | null) => (v ? new Date(v) : null),
-            ),
+            views: sql<number>`(select count(*)::int from share_events e where e.recipient_id = "share_recipients"."id" and e.kind = 'view')`,
+            downloads: sql<number>`(select count(*)::int from share_events e where e.recipient_id = "share_recipients"."id" and e.kind = 'download')`,
+            lastSeenAt:
+              sql<Date | null>`(select max(e.created_at) from share_events e where e.recipient_id = "share_recipients"."id")`.mapWith(
+                (v: string | Date | null) => (v ? new Date(v) : null),
+              ),
           })
           .from(shareRecipients)
           .where(inArray(shareRecipients.shareId, ids))
@@ -108,13 +117,29 @@ export async function listShareRoom(db: DbOrTx, { actor }: { actor: ClientActor 
       items: items.filter((i) => i.shareId === share.id).map(({ shareId: _, ...i }) => i),
       recipients: recipients
         .filter((r) => r.shareId === share.id)
-        .map(({ shareId: _, ...r }) => ({ ...r, revokedAt: iso(r.revokedAt), ndaAcceptedAt: iso(r.ndaAcceptedAt), lastSeenAt: iso(r.lastSeenAt) })),
+        .map(({ shareId: _, ...r }) => ({
+          ...r,
+          revokedAt: iso(r.revokedAt),
+          ndaAcceptedAt: iso(r.ndaAcceptedAt),
+          lastSeenAt: iso(r.lastSeenAt),
+        })),
       events: events
         .filter((e) => e.shareId === share.id)
         .slice(0, 50)
         .map(({ shareId: _, ...e }) => ({ ...e, at: e.at.toISOString() })),
     })),
   };
+}
+
+/** What the share form offers: the company's current items, its engagements closed to sharing left out. */
+export async function listShareableForActor(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<ShareableItem[]> {
+  assertClient(actor);
+  const forbidden = await db
+    .select({ projectId: shareForbiddenProjects.projectId })
+    .from(shareForbiddenProjects)
+    .innerJoin(projects, eq(projects.id, shareForbiddenProjects.projectId))
+    .where(eq(projects.clientId, actor.clientId));
+  return listShareableItems(db, actor.clientId, new Set(forbidden.map((f) => f.projectId)));
 }
 
 export type FirmSharedDeliverable = { label: string; kind: ShareItemKind; shares: number; parties: number; lastSharedAt: string };
@@ -147,13 +172,19 @@ export async function listSharingForAdmin(db: DbOrTx, { actor, clientId }: { act
     .where(eq(projects.clientId, clientId))
     .orderBy(projects.projectName);
   return {
-    deliverables: deliverables.map((d) => ({ ...d, lastSharedAt: (d.lastSharedAt ?? new Date(0)).toISOString() })) as FirmSharedDeliverable[],
+    deliverables: deliverables.map((d) => ({
+      ...d,
+      lastSharedAt: (d.lastSharedAt ?? new Date(0)).toISOString(),
+    })) as FirmSharedDeliverable[],
     engagements,
   };
 }
 
 /** The firm forbids (or allows again) sharing an engagement's documents; shares already made stay until revoked. Audited. */
-export async function setSharingForbidden(db: DbOrTx, { actor, projectId, forbidden }: { actor: AdminActor; projectId: string; forbidden: boolean }) {
+export async function setSharingForbidden(
+  db: DbOrTx,
+  { actor, projectId, forbidden }: { actor: AdminActor; projectId: string; forbidden: boolean },
+) {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
     const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).limit(1);

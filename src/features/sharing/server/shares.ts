@@ -5,7 +5,7 @@ import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import type { CreateShareInput } from "@/features/sharing/validation";
+import type { CreateShareData } from "@/features/sharing/validation";
 import { assertMayShare, assertShareOwner, lockOwnShare } from "./access";
 import { ITEM_RESOLVERS } from "./item-kinds";
 import { mailShareLink } from "./links";
@@ -28,7 +28,7 @@ const DAY = 86_400_000;
  */
 export async function createShare(
   db: DbOrTx,
-  { actor, input }: { actor: ClientActor; input: Omit<CreateShareInput, "expiryDays"> & { expiryDays: number } },
+  { actor, input }: { actor: ClientActor; input: CreateShareData },
 ): Promise<{ shareId: string }> {
   await assertMayShare(db, actor);
   return db.transaction(async (tx) => {
@@ -44,7 +44,11 @@ export async function createShare(
       .where(inArray(shareForbiddenProjects.projectId, [...new Set(resolved.map((i) => i.projectId))]));
     if (forbidden.length) throw new AppError("forbidden", SHARING_FORBIDDEN);
     const ndaText =
-      input.ndaKind === "standard" ? standardNdaText(siteConfig.name, actor.company) : input.ndaKind === "own" ? (input.ndaText ?? "") : null;
+      input.ndaKind === "standard"
+        ? standardNdaText(siteConfig.name, actor.company)
+        : input.ndaKind === "own"
+          ? (input.ndaText ?? "")
+          : null;
     const expiresAt = new Date(Date.now() + input.expiryDays * DAY);
     const from = actor.name || actor.email;
     const [share] = await tx
@@ -63,7 +67,9 @@ export async function createShare(
       .returning({ id: shares.id });
     await tx
       .insert(shareItems)
-      .values(resolved.map((item) => ({ shareId: share!.id, kind: item.kind, itemId: item.id, label: item.label, projectId: item.projectId })));
+      .values(
+        resolved.map((item) => ({ shareId: share!.id, kind: item.kind, itemId: item.id, label: item.label, projectId: item.projectId })),
+      );
     const recipients = await tx
       .insert(shareRecipients)
       .values(dedupe(input.recipients, (r) => r.email).map((r) => ({ shareId: share!.id, email: r.email, name: r.name || null })))
@@ -118,14 +124,26 @@ export async function revokeShare(db: DbOrTx, { actor, shareId }: { actor: Clien
       tx,
       recipients.map((r) => r.id),
     );
-    await recordAudit(tx, { actor, action: "share.revoked", entityType: "share", entityId: shareId, clientId: actor.clientId, after: { name: "A share" } });
+    await recordAudit(tx, {
+      actor,
+      action: "share.revoked",
+      entityType: "share",
+      entityId: shareId,
+      clientId: actor.clientId,
+      after: { name: "A share" },
+    });
   });
 }
 
 /** A recipient of one of the company's shares, with the share locked. */
 async function ownRecipient(db: DbOrTx, actor: ClientActor, recipientId: string) {
   const [row] = await db
-    .select({ id: shareRecipients.id, email: shareRecipients.email, shareId: shareRecipients.shareId, revokedAt: shareRecipients.revokedAt })
+    .select({
+      id: shareRecipients.id,
+      email: shareRecipients.email,
+      shareId: shareRecipients.shareId,
+      revokedAt: shareRecipients.revokedAt,
+    })
     .from(shareRecipients)
     .innerJoin(shares, eq(shares.id, shareRecipients.shareId))
     .where(and(eq(shareRecipients.id, recipientId), eq(shares.clientId, actor.clientId)))
@@ -208,6 +226,13 @@ export async function setMembersMayShare(db: DbOrTx, { actor, allowed }: { actor
       .insert(sharingSettings)
       .values({ clientId: actor.clientId, membersMayShare: allowed })
       .onConflictDoUpdate({ target: sharingSettings.clientId, set: { membersMayShare: allowed } });
-    await recordAudit(tx, { actor, action: "sharing.members_may_share", entityType: "client", entityId: actor.clientId, clientId: actor.clientId, after: { allowed } });
+    await recordAudit(tx, {
+      actor,
+      action: "sharing.members_may_share",
+      entityType: "client",
+      entityId: actor.clientId,
+      clientId: actor.clientId,
+      after: { allowed },
+    });
   });
 }

@@ -42,6 +42,7 @@ export const createShareSchema = z
     message: "Paste your NDA's text (at least 20 characters)",
   });
 export type CreateShareInput = z.input<typeof createShareSchema>;
+export type CreateShareData = z.output<typeof createShareSchema>;
 
 export const shareIdSchema = z.object({ shareId: uuidSchema });
 export const shareRecipientIdSchema = z.object({ recipientId: uuidSchema });
