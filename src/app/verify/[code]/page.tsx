@@ -10,6 +10,8 @@ import { getDb } from "@/server/core/get-db";
 import { clientIp } from "@/server/core/rate-limit";
 import { LetterFactsView } from "@/features/attestations/components/letter-facts-view";
 import { limitLetterChecks, verifyLetter } from "@/features/attestations/server";
+import { SharedCopyVerdict } from "@/features/sharing/components/shared-copy-verdict";
+import { verifyShareCopy } from "@/features/sharing/server";
 
 export const metadata: Metadata = { title: "Verify an attestation letter", robots: { index: false } };
 
@@ -30,7 +32,16 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
     );
   }
   const letter = await verifyLetter(db, code, { visitor: clientIp(await headers()) });
-  if (!letter) notFound();
+  if (!letter) {
+    // Not a letter's code: a stamped copy shared with a third party has its own, longer one.
+    const copy = await verifyShareCopy(db, code);
+    if (!copy) notFound();
+    return (
+      <Shell>
+        <SharedCopyVerdict copy={copy} />
+      </Shell>
+    );
+  }
   const { facts } = letter;
   return (
     <Shell>

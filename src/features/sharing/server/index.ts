@@ -41,7 +41,7 @@ export {
   type ShareRoomRecipient,
   type ShareRoomShare,
 } from "./room";
-export { formatCopyCode } from "./secrets";
+export { formatCopyCode, parseCopyCode } from "./secrets";
 export {
   createShare,
   extendShare,
