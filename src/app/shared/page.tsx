@@ -24,7 +24,10 @@ export default async function SharedPage({ searchParams }: { searchParams: Promi
     return (
       <Shell>
         <h1 className="text-2xl font-bold">Shared documents</h1>
-        <p className="mt-2 text-muted">You are not signed in, or your access has ended. Ask for a new sign-in link: it goes to the address the documents were shared with.</p>
+        <p className="mt-2 text-muted">
+          You are not signed in, or your access has ended. Ask for a new sign-in link: it goes to the address the documents were shared
+          with.
+        </p>
         <Card className="mt-6 p-6">
           <RequestLinkForm />
         </Card>
@@ -46,10 +49,16 @@ export default async function SharedPage({ searchParams }: { searchParams: Promi
     return (
       <Shell>
         {heading}
-        {recipient.message ? <p className="mt-4 whitespace-pre-line rounded-md border border-border p-3 text-sm">{recipient.message}</p> : null}
+        {recipient.message ? (
+          <p className="mt-4 whitespace-pre-line rounded-md border border-border p-3 text-sm">{recipient.message}</p>
+        ) : null}
         <h2 className="mt-6 text-lg font-semibold">Confidentiality agreement</h2>
         <p className="text-sm text-muted">Accept it once to see the documents.</p>
-        <pre className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border p-4 text-sm" tabIndex={0} data-testid="nda-text">
+        <pre
+          className="mt-3 max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border p-4 text-sm"
+          tabIndex={0}
+          data-testid="nda-text"
+        >
           {recipient.ndaText}
         </pre>
         <Card className="mt-6 p-6">
@@ -65,7 +74,9 @@ export default async function SharedPage({ searchParams }: { searchParams: Promi
   return (
     <Shell>
       {heading}
-      {recipient.message ? <p className="mt-4 whitespace-pre-line rounded-md border border-border p-3 text-sm">{recipient.message}</p> : null}
+      {recipient.message ? (
+        <p className="mt-4 whitespace-pre-line rounded-md border border-border p-3 text-sm">{recipient.message}</p>
+      ) : null}
       <ul className="mt-6 space-y-3" aria-label="Shared documents">
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-border p-4">

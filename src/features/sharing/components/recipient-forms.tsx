@@ -9,7 +9,8 @@ import { ApiError, apiFetch } from "@/lib/api-client";
 // The recipient's forms (docs/PRODUCT.md#sharing-with-third-parties): open a mailed link, ask for a
 // new one, accept the NDA. Each posts to its route and, on success, loads the room anew.
 
-const messageOf = (error: unknown) => (error instanceof ApiError && error.message ? error.message : "Something went wrong. Please try again.");
+const messageOf = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : "Something went wrong. Please try again.";
 
 /** The mailed link's page: one button, so a mail scanner fetching the link does not use it up. */
 export function OpenShareButton({ token }: { token: string }) {
