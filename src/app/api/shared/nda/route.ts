@@ -9,8 +9,8 @@ export const dynamic = "force-dynamic";
 
 // The recipient's session cookie is the permission (not a user's session).
 export const POST = withPublic(async (request) => {
-  const recipient = await requireShareRecipient(getDb(), request.headers);
   const { name } = await parseJson(request, ndaAcceptSchema);
+  const recipient = await requireShareRecipient(getDb(), request.headers);
   await acceptShareNda(getDb(), { recipient, name, from: downloadRequestOf(request) });
   return Response.json({ success: true });
 });

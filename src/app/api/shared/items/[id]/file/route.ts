@@ -11,8 +11,8 @@ export const dynamic = "force-dynamic";
 
 // The recipient's session cookie is the permission (docs/PRODUCT.md#sharing-with-third-parties).
 export const GET = withPublic(async (request, { params }) => {
-  const recipient = await requireShareRecipient(getDb(), request.headers);
   if (!uuidSchema.safeParse(params.id).success) throw new AppError("not_found", ITEM_NOT_FOUND);
+  const recipient = await requireShareRecipient(getDb(), request.headers);
   const { bytes, filename } = await downloadSharedItem(getDb(), {
     recipient,
     shareItemId: params.id as string,

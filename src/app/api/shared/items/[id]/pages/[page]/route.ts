@@ -10,9 +10,9 @@ export const dynamic = "force-dynamic";
 
 // The recipient's session cookie is the permission; no PDF leaves the server (docs/PRODUCT.md#sharing-with-third-parties).
 export const GET = withPublic(async (request, { params }) => {
-  const recipient = await requireShareRecipient(getDb(), request.headers);
   const parsed = sharedPageParamsSchema.safeParse(params);
   if (!parsed.success) throw new AppError("not_found", ITEM_NOT_FOUND);
+  const recipient = await requireShareRecipient(getDb(), request.headers);
   const { png, pages } = await viewSharedPage(getDb(), {
     recipient,
     shareItemId: parsed.data.id,
