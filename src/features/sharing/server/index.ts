@@ -56,3 +56,4 @@ export {
 } from "./shares";
 export { type CopyState, type VerifiedCopy, verifyShareCopy } from "./verify";
 export { PAGE_NOT_FOUND, sharedPageCount, viewSharedPage } from "./view";
+export { DEMO_SHARE_AUDITOR, seedDemoShares } from "./demo-shares";
