@@ -802,6 +802,21 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
     expect: apiRead({ status: 201, json: { data: { id: expect.any(String), secret: expect.stringMatching(/^whsec_/) } } }),
   },
+  "GET /api/v1/shares": [
+    { call: () => ({ url: "/api/v1/shares" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/shares", headers: withoutScope("shares:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "POST /api/v1/shares/[id]/revoke": {
+    call: async ({ target }) => {
+      const { shareId } = await freshShare(target);
+      return { url: `/api/v1/shares/${shareId}/revoke`, params: { id: shareId } };
+    },
+    expect: { ...apiRead(204), clientB: { status: 404, json: { detail: "Share not found" } } },
+  },
   "DELETE /api/v1/webhooks/[id]": {
     call: async ({ target }) => {
       const { endpointId } = await freshWebhook(target);

@@ -682,6 +682,14 @@ const FUZZ: Record<string, Spec> = {
     stage: apiBodyStage(createWebhookEndpointSchema),
   },
   // A malformed id is a missing endpoint (404), worded by the route itself.
+  "GET /api/v1/shares": { skip: "takes no input (the token only)" },
+  "POST /api/v1/shares/[id]/revoke": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(idParamInput("/api/v1/shares", "/revoke")),
+    stage: idStage,
+    bindMessage: false,
+  },
   "DELETE /api/v1/webhooks/[id]": {
     kind: "route",
     role: "anonymous",

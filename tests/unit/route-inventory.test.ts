@@ -92,6 +92,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/findings/[id]/runs": { POST: "api" },
   "/api/v1/webhooks": { GET: "api", POST: "api" },
   "/api/v1/webhooks/[id]": { DELETE: "api" },
+  "/api/v1/shares": { GET: "api" },
+  "/api/v1/shares/[id]/revoke": { POST: "api" },
   "/api/client/authorizations/[id]/sign": { POST: "file" },
   "/api/client/authorizations/[id]/pdf": { GET: "file" },
   "/api/client/documents/[id]": { GET: "file" },

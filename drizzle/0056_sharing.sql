@@ -87,6 +87,7 @@ CREATE TABLE "sharing_settings" (
 	"members_may_share" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "api_tokens" DROP CONSTRAINT "api_tokens_scopes_check";--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" DROP CONSTRAINT "webhook_endpoints_events_check";--> statement-breakpoint
 ALTER TABLE "webhook_events" DROP CONSTRAINT "webhook_events_type_check";--> statement-breakpoint
 ALTER TABLE "share_copies" ADD CONSTRAINT "share_copies_recipient_id_share_recipients_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."share_recipients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -110,5 +111,6 @@ CREATE INDEX "share_recipients_share_idx" ON "share_recipients" USING btree ("sh
 CREATE INDEX "share_recipients_email_idx" ON "share_recipients" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "share_sessions_recipient_idx" ON "share_sessions" USING btree ("recipient_id");--> statement-breakpoint
 CREATE INDEX "shares_client_idx" ON "shares" USING btree ("client_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_scopes_check" CHECK ("api_tokens"."scopes" <@ array['projects:read', 'findings:read', 'findings:write', 'reports:read', 'invoices:read', 'access-log:read', 'webhooks:manage', 'shares:read', 'shares:write']::text[] and cardinality("api_tokens"."scopes") > 0);--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_events_check" CHECK ("webhook_endpoints"."events" <@ array['finding.published', 'finding.status_changed', 'retest.completed', 'report.published', 'attestation.issued', 'attestation.revoked', 'authorization.sent', 'authorization.signed', 'invoice.created', 'invoice.paid', 'message.received', 'access_log.head_signed', 'share.viewed']::text[] and cardinality("webhook_endpoints"."events") > 0);--> statement-breakpoint
 ALTER TABLE "webhook_events" ADD CONSTRAINT "webhook_events_type_check" CHECK ("webhook_events"."type" in ('finding.published', 'finding.status_changed', 'retest.completed', 'report.published', 'attestation.issued', 'attestation.revoked', 'authorization.sent', 'authorization.signed', 'invoice.created', 'invoice.paid', 'message.received', 'access_log.head_signed', 'share.viewed', 'webhook.test'));
