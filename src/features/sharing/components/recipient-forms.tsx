@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ const messageOf = (error: unknown) =>
 
 /** The mailed link's page: one button, so a mail scanner fetching the link does not use it up. */
 export function OpenShareButton({ token }: { token: string }) {
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function open() {
@@ -21,7 +23,7 @@ export function OpenShareButton({ token }: { token: string }) {
     setError(null);
     try {
       await apiFetch("/api/shared/session", { method: "POST", json: { token } });
-      window.location.assign("/shared");
+      router.replace("/shared");
     } catch (caught) {
       setError(messageOf(caught));
       setBusy(false);
@@ -67,6 +69,7 @@ export function RequestLinkForm() {
 }
 
 export function AcceptNdaForm() {
+  const router = useRouter();
   const [name, setName] = useState("");
   const [accept, setAccept] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +80,7 @@ export function AcceptNdaForm() {
     setError(null);
     try {
       await apiFetch("/api/shared/nda", { method: "POST", json: { name, accept } });
-      window.location.reload();
+      router.refresh();
     } catch (caught) {
       setError(messageOf(caught));
       setBusy(false);
@@ -100,13 +103,15 @@ export function AcceptNdaForm() {
 }
 
 export function SignOutButton() {
+  const router = useRouter();
   return (
     <Button
       variant="secondary"
       size="sm"
       onClick={async () => {
         await apiFetch("/api/shared/session", { method: "DELETE" }).catch(() => undefined);
-        window.location.assign("/shared");
+        router.replace("/shared");
+        router.refresh();
       }}
     >
       Sign out
