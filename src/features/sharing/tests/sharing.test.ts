@@ -25,7 +25,7 @@ import {
   revokeShareRecipientAction,
   setMembersMayShareAction,
 } from "@/features/sharing/actions/portal";
-import { listShareRoom, MEMBERS_MAY_NOT_SHARE, NOT_SIGNED_IN, verifyShareCopy } from "@/features/sharing/server";
+import { DEMO_SHARE_AUDITOR, listShareRoom, MEMBERS_MAY_NOT_SHARE, NOT_SIGNED_IN, verifyShareCopy } from "@/features/sharing/server";
 import { shareItems, shareRecipients, shares } from "@/features/sharing/server/schema";
 import { sha256Hex } from "@/features/sharing/server/secrets";
 import { standardNdaText } from "@/features/sharing/server/standard-nda";
@@ -133,6 +133,19 @@ const pageTexts = (bytes: Uint8Array) => {
     .split("\f")
     .filter((page) => page.trim());
 };
+
+describe("the demo's share room", () => {
+  it("holds Acme's share with its auditor (NDA accepted, three views) and an expired share", async () => {
+    const room = await listShareRoom(t.db, { actor: await demoClientActor("client@example.com") });
+    const withAuditor = room.shares.find((s) => s.recipients.some((r) => r.email === DEMO_SHARE_AUDITOR))!;
+    expect(withAuditor.items.map((i) => i.kind).sort()).toEqual(["letter", "report"]);
+    expect(withAuditor.recipients[0]).toMatchObject({ views: 3, downloads: 0, ndaName: "Dana Whitfield" });
+    expect(withAuditor.recipients[0]!.ndaSha256).toBe(sha256Hex(standardNdaText(siteConfig.name, acme.company)));
+    expect(room.shares.some((s) => !s.revokedAt && new Date(s.expiresAt) < new Date())).toBe(true);
+    const log = await listClientAccessLog(t.db, { actor: await demoClientActor("client@example.com"), kind: "sharing" });
+    expect(log.rows.filter((r) => r.action === "share.viewed" && r.who === DEMO_SHARE_AUDITOR)).toHaveLength(3);
+  });
+});
 
 describe("a share and its recipient", () => {
   it("signs the recipient in once, records the NDA with its text's hash, and shows only the shared items", async () => {
