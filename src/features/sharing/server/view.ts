@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { stampPdfWith } from "@/features/reports/server";
 import { recordSharedView, type RequestFrom, sharedItemFile } from "./recipient";
+import { loadPdf, renderPdfPage } from "./page-render";
 import type { ShareRecipientSession } from "./recipient-session";
 
 // View-only (docs/PRODUCT.md#sharing-with-third-parties): a page is drawn on the server as a PNG from
@@ -12,7 +13,6 @@ import type { ShareRecipientSession } from "./recipient-session";
 
 export const PAGE_NOT_FOUND = "That page does not exist.";
 const MAX_CACHED = 300;
-const SCALE = 1.5;
 
 type Entry = { at: number; value: Promise<unknown> };
 const cache = new Map<string, Entry>();
@@ -40,26 +40,6 @@ export function viewStampLine(recipient: ShareRecipientSession, at: Date): strin
   return `Shared with ${name} <${recipient.email}> by ${recipient.company} on ${at.toISOString().slice(0, 10)} · ${nda} · view only`;
 }
 
-// PDF.js calls ArrayBuffer's transferToFixedLength (Node 21 and later); on Node 20 without it a
-// page's fonts fail to load and the page draws blank. A copy does what PDF.js needs of it.
-type Transferable = ArrayBuffer & { transferToFixedLength?: (length?: number) => ArrayBuffer };
-const arrayBufferProto = ArrayBuffer.prototype as Transferable;
-if (!arrayBufferProto.transferToFixedLength)
-  Object.defineProperty(arrayBufferProto, "transferToFixedLength", {
-    configurable: true,
-    writable: true,
-    value(this: ArrayBuffer, length = this.byteLength) {
-      const copy = new ArrayBuffer(length);
-      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
-      return copy;
-    },
-  });
-
-async function loadPdf(bytes: Uint8Array) {
-  const { getDocumentProxy } = await import("unpdf");
-  return getDocumentProxy(bytes);
-}
-
 /**
  * Page `page` of a shared item as a PNG stamped for the recipient, with the item's page count;
  * recorded as a view (the access log, the `share.viewed` webhook event). Nothing before the NDA.
@@ -75,10 +55,7 @@ export async function viewSharedPage(
     loadPdf(await stampPdfWith(file.bytes, { lines: [viewStampLine(recipient, new Date())], mark: recipient.email })),
   );
   if (page > doc.numPages) throw new AppError("not_found", PAGE_NOT_FOUND);
-  const png = await cached(`${docKey}:${page}`, async () => {
-    const { renderPageAsImage } = await import("unpdf");
-    return new Uint8Array(await renderPageAsImage(doc, page, { scale: SCALE, canvasImport: () => import("@napi-rs/canvas") }));
-  });
+  const png = await cached(`${docKey}:${page}`, () => renderPdfPage(doc, page));
   await recordSharedView(db, { recipient, item: file.item, page, from });
   return { png, pages: doc.numPages };
 }
