@@ -15,8 +15,9 @@ import { ADMIN_ACCOUNT_TABS, ADMIN_SETTINGS_TABS } from "@/lib/domain/admin-sett
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
+  apiTokens as apiTokensTable,
   findingTemplates,
   ssoDomains,
   ssoSettings,
@@ -2293,7 +2294,12 @@ beforeAll(async () => {
 /** A new token of the tenant, for a call that revokes it. */
 async function freshApiToken(tenant: Tenant): Promise<string> {
   const actor = await requireClient(authHeaders(await sessionCookie(tenant.email)));
-  return (await createApiToken(t.db, { actor, name: "Matrix", scopes: ["projects:read"], lifetimeDays: 30 })).id;
+  // The fresh tokens the refused roles left live are revoked first: a company holds at most 20.
+  await t.db
+    .update(apiTokensTable)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokensTable.clientId, tenant.clientId), eq(apiTokensTable.name, "Matrix fresh")));
+  return (await createApiToken(t.db, { actor, name: "Matrix fresh", scopes: ["projects:read"], lifetimeDays: 30 })).id;
 }
 /** Each tenant's share (its current report, downloadable, no NDA) with one recipient, made once. */
 const shareFixtures: Partial<Record<Tenant["name"], { shareId: string; itemId: string; recipientId: string }>> = {};
