@@ -4,7 +4,6 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
-import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { AcceptNdaForm, RequestLinkForm, SignOutButton } from "@/features/sharing/components/recipient-forms";
 import { listSharedItems, SHARE_SESSION_COOKIE, sharedPageCount, shareRecipientOf } from "@/features/sharing/server";
@@ -68,7 +67,7 @@ export default async function SharedPage({ searchParams }: { searchParams: Promi
     );
   const items = await listSharedItems(db, recipient);
   const params = await searchParams;
-  const viewing = items.find((item) => item.id === first(params.item) && uuidSchema.safeParse(item.id).success && item.state === "current");
+  const viewing = items.find((item) => item.id === first(params.item) && item.state === "current");
   const pages = viewing ? await sharedPageCount(db, { recipient, shareItemId: viewing.id }) : 0;
   const page = Math.min(Math.max(1, Number(first(params.page)) || 1), Math.max(1, pages));
   return (
