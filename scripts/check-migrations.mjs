@@ -15,7 +15,20 @@ try {
   const kit = path.join(ROOT, "node_modules", "drizzle-kit", "bin.cjs");
   const result = spawnSync(
     process.execPath,
-    [kit, "generate", "--dialect", "postgresql", "--schema", "./src/server/core/db/schema/index.ts", "--out", out, "--name", "unexpected"],
+    [
+      kit,
+      "generate",
+      "--dialect",
+      "postgresql",
+      // The same files as drizzle.config.ts, the core's tables and each slice's own, as one glob
+      // (drizzle-kit keeps only the last of several --schema options).
+      "--schema",
+      "./src/{server/core/db/schema/index.ts,features/*/server/schema.ts,features/*/server/schema/*.ts}",
+      "--out",
+      out,
+      "--name",
+      "unexpected",
+    ],
     {
       cwd: ROOT,
       encoding: "utf8",
