@@ -34,6 +34,7 @@ import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
 import { demoClientActor } from "@tests/integration/helpers/portal";
 import { seedTenantReports, TENANTS } from "@tests/integration/helpers/tenants";
+import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 import { siteConfig } from "@/config/site";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
@@ -225,6 +226,7 @@ describe("a share and its recipient", () => {
     const report = (await itemsOf(shareId)).find((i) => i.kind === "report")!;
     const file = await call(fileRoute as Handler, `/api/shared/items/${report.id}/file`, { cookie, params: { id: report.id } });
     expect(file.status).toBe(403);
+    await listenToEveryEvent(t.db, acme.clientId);
     const page = await call(pageRoute as Handler, `/api/shared/items/${report.id}/pages/1`, {
       cookie,
       params: { id: report.id, page: "1" },
@@ -245,6 +247,9 @@ describe("a share and its recipient", () => {
     expect(mine.recipients[0]).toMatchObject({ email, views: 1, downloads: 0 });
     const log = await listClientAccessLog(t.db, { actor: await demoClientActor("client@example.com") });
     expect(log.rows.some((r) => r.action === "share.viewed" && r.who === email)).toBe(true);
+    // The company's endpoints hear of it: ids only.
+    const events = await queuedEvents(t.db, acme.clientId, "share.viewed");
+    expect(events.at(-1)!.data).toEqual({ shareId, recipientId: mine.recipients[0]!.id, itemId: report.id, page: 1 });
   });
 
   it("ends access at the expiry and for a revoked recipient", async () => {
