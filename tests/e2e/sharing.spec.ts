@@ -40,7 +40,7 @@ test("an owner shares behind the step-up; the recipient accepts the NDA, views a
   await page.getByLabel("Email").fill(DEMO.client.email);
   await page.getByLabel("Password").fill(DEMO.client.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/client-portal/);
+  await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
   await page.goto(`${server.baseURL}/client-portal?section=settings&tab=sharing`);
   const room = page.getByRole("region", { name: "Share room" });
   await room.getByRole("button", { name: "Share documents" }).click();
