@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files relative to its own package path; bundling breaks that.
   // rate-limiter-flexible loads drizzle-orm by a computed import() a bundle cannot resolve.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "rate-limiter-flexible"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pg-boss", "rate-limiter-flexible", "@napi-rs/canvas", "unpdf"],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {

@@ -51,7 +51,7 @@ test("every portal section from the bottom bar: Findings through More", async ({
 // Settings' sections (docs/PRODUCT.md#portal-settings, docs/PRODUCT.md#admin-settings), a test each:
 // the navigation's links above the section on a phone.
 const SETTINGS_SCREENS = [
-  ...["profile", "company", "team", "security", "sso", "integrations", "api", "access-log", "notifications"].map((tab) => ({
+  ...["profile", "company", "team", "security", "sso", "integrations", "api", "access-log", "sharing", "notifications"].map((tab) => ({
     as: DEMO.client,
     path: `/client-portal?section=settings&tab=${tab}`,
   })),

@@ -21,6 +21,7 @@ const PORTAL_TABS = [
   ["integrations", "Integrations"],
   ["api", "API and webhooks"],
   ["access-log", "Access log"],
+  ["sharing", "Sharing"],
   ["notifications", "Notifications"],
 ] as const;
 

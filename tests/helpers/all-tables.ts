@@ -24,6 +24,7 @@ export * from "@/features/rates/server/schema";
 export * from "@/features/reports/server/schema";
 export * from "@/features/retainers/server/schema";
 export * from "@/features/settings/server/schema";
+export * from "@/features/sharing/server/schema";
 export * from "@/features/signing/server/schema";
 export * from "@/features/square/server/schema";
 export * from "@/features/sso/server/schema";

@@ -16,7 +16,8 @@ import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { BUILTIN_CASES, engagementTargets, ensureBuiltinPlan, PACK_NOT_FOUND } from "@/features/evidence/server";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { apiTokens as apiTokensTable } from "@/features/api/server/schema";
 import { findingTemplates } from "@/features/findings/server/schema/records";
 import { ssoDomains, ssoSettings } from "@/features/sso/server/schema";
 import { trackerConnections } from "@/features/trackers/server/schema";
@@ -56,6 +57,9 @@ import {
   type Tenant,
 } from "./helpers/tenants";
 import { pdfBytes } from "./helpers/upload-files";
+import { shareItems, shareRecipients, shares, shareSessions } from "@/features/sharing/server/schema";
+import { hashSecret } from "@/features/sharing/server/secrets";
+import { LINK_INVALID, LINK_REQUESTED, MEMBERS_MAY_NOT_SHARE, NOT_SIGNED_IN } from "@/features/sharing/server";
 
 vi.mock("next/headers", async () => (await import("./helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) => (await import("./helpers/next-headers-mock")).nextServerMock(importOriginal));
@@ -72,12 +76,21 @@ afterAll(async () => {
 // The table
 // ---------------------------------------------------------------------------------------------
 
-const ROLES = ["anonymous", "clientA", "clientAMember", "clientB", "admin"] as const;
+const ROLES = ["anonymous", "clientA", "clientAMember", "clientB", "admin", "recipient"] as const;
 type Role = (typeof ROLES)[number];
-/** The columns every row writes out; client A's member gets client A's (owner's) outcome unless the row says otherwise. */
-type Expectations<E = Expected> = Record<Exclude<Role, "clientAMember">, E> & { clientAMember?: E };
+/**
+ * The columns every row writes out; client A's member gets client A's (owner's) outcome unless the
+ * row says otherwise, and a share recipient (a third party signed in by a mailed link to one of
+ * client A's shares: its own cookie, no user: docs/PRODUCT.md#sharing-with-third-parties) gets the
+ * anonymous outcome unless the row says otherwise.
+ */
+type Expectations<E = Expected> = Record<Exclude<Role, "clientAMember" | "recipient">, E> & { clientAMember?: E; recipient?: E };
 const expectedOf = (c: Case, role: Role): Expected =>
-  role === "clientAMember" ? (c.expect.clientAMember ?? c.expect.clientA) : c.expect[role];
+  role === "clientAMember"
+    ? (c.expect.clientAMember ?? c.expect.clientA)
+    : role === "recipient"
+      ? (c.expect.recipient ?? c.expect.anonymous)
+      : c.expect[role];
 
 /**
  * What a call gets: `target` is the tenant whose objects the call names (client A in the matrix,
@@ -134,6 +147,8 @@ const IN_SQUARE = "This subscription is run by Square: change it in Square and t
 const PLAN_PROVIDER_FAILED =
   "Your plan could not be changed with our payment provider. Please try again later or contact your account manager.";
 const ADMIN_LOGIN = "redirect /admin/login";
+/** The share room's recipient routes: every user role alike (a user's session is no recipient's). */
+const sharedEveryone = (e: RouteExpect): Expectations<RouteExpect> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
 /** The same outcome for every role (public entry points). */
 const everyone = <E extends Expected>(e: E): Expectations<E> => ({ anonymous: e, clientA: e, clientB: e, admin: e });
 const signedInEveryone = <E extends Expected>(e: E) => ({ clientA: e, clientB: e, admin: e });
@@ -349,6 +364,39 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   // document: the same document for everyone but client B, whose link cannot open A's.
   // A stamped copy's link: the signature is the permission, like /api/files. Client B's link names
   // B's own download; put on A's download id it opens nothing.
+  // Sharing with third parties (docs/PRODUCT.md#sharing-with-third-parties): the recipient's session
+  // cookie is the permission; a user's session is none. Client A naming B's item: still not signed in.
+  "GET /api/shared/items/[id]/file": {
+    call: async ({ target }) => {
+      const { itemId } = await shareFixture(target);
+      return { url: `/api/shared/items/${itemId}/file`, params: { id: itemId } };
+    },
+    expect: { ...sharedEveryone({ status: 401, error: NOT_SIGNED_IN }), recipient: 200 },
+  },
+  "GET /api/shared/items/[id]/pages/[page]": {
+    call: async ({ target }) => {
+      const { itemId } = await shareFixture(target);
+      return { url: `/api/shared/items/${itemId}/pages/1`, params: { id: itemId, page: "1" } };
+    },
+    expect: { ...sharedEveryone({ status: 401, error: NOT_SIGNED_IN }), recipient: 200 },
+  },
+  "POST /api/shared/nda": {
+    call: () => ({ url: "/api/shared/nda", json: { name: "Matrix Recipient", accept: true } }),
+    expect: { ...sharedEveryone({ status: 401, error: NOT_SIGNED_IN }), recipient: { status: 200, json: { success: true } } },
+  },
+  "POST /api/shared/session": {
+    call: () => ({ url: "/api/shared/session", json: { token: "x".repeat(43) } }),
+    expect: sharedEveryone({ status: 403, error: LINK_INVALID }),
+  },
+  "DELETE /api/shared/session": {
+    call: () => ({ url: "/api/shared/session" }),
+    expect: sharedEveryone(204),
+  },
+  // An address of its own per call: the same answer whether or not anything is shared with it.
+  "POST /api/shared/link": {
+    call: () => ({ url: "/api/shared/link", json: { email: `m${randomUUID().slice(0, 8)}@matrix.example` } }),
+    expect: sharedEveryone({ status: 200, json: { success: true, message: LINK_REQUESTED } }),
+  },
   "GET /api/reports/files/[id]": {
     call: ({ own, target }) => {
       const signed = new URL(signReportLink(own.reportDownloadId));
@@ -790,6 +838,21 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       };
     },
     expect: apiRead({ status: 201, json: { data: { id: expect.any(String), secret: expect.stringMatching(/^whsec_/) } } }),
+  },
+  "GET /api/v1/shares": [
+    { call: () => ({ url: "/api/v1/shares" }), expect: apiRead({ status: 200, json: { data: expect.any(Array) } }) },
+    {
+      name: "a token without the scope",
+      call: () => ({ url: "/api/v1/shares", headers: withoutScope("shares:read") }),
+      expect: apiEveryone(403),
+    },
+  ],
+  "POST /api/v1/shares/[id]/revoke": {
+    call: async ({ target }) => {
+      const { shareId } = await freshShare(target);
+      return { url: `/api/v1/shares/${shareId}/revoke`, params: { id: shareId } };
+    },
+    expect: { ...apiRead(204), clientB: { status: 404, json: { detail: "Share not found" } } },
   },
   "DELETE /api/v1/webhooks/[id]": {
     call: async ({ target }) => {
@@ -1531,6 +1594,49 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ fresh }) => ({ userId: fresh.memberPersonId }),
     expect: ownerOnlyAction({ success: true, data: { status: "deactivated" } }),
   },
+  // The share room (docs/PRODUCT.md#sharing-with-third-parties): sharing asks the owner's step-up
+  // (client B too, naming A's report: its items are checked after the proof); a member may not share
+  // until the owners allow it.
+  "ACTION src/features/sharing/actions/portal.ts#createShareAction": {
+    input: ({ target }) => ({
+      items: [{ kind: "report", id: target.reportId }],
+      recipients: [{ email: "matrix@audit.example" }],
+      mode: "view",
+      ndaKind: "none",
+    }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      clientAMember: { success: false, error: MEMBERS_MAY_NOT_SHARE },
+      clientB: { success: false, error: FRESH_PASSWORD_PROMPT, fieldErrors: { password: FRESH_PASSWORD_PROMPT } },
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
+  "ACTION src/features/sharing/actions/portal.ts#revokeShareAction": {
+    input: async ({ target }) => ({ shareId: (await freshShare(target)).shareId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Share not found" }),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#revokeShareRecipientAction": {
+    input: async ({ target }) => ({ recipientId: (await freshShare(target)).recipientId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Recipient not found" }),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#extendShareAction": {
+    input: async ({ target }) => ({ shareId: (await shareFixture(target)).shareId, days: 30 }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Share not found" }),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#resendShareLinkAction": {
+    input: async ({ target }) => ({ recipientId: (await shareFixture(target)).recipientId }),
+    expect: ownerOnlyAction("ok", { success: false, error: "Recipient not found" }),
+  },
+  // Off, as seeded: each company's own setting, so client B's call sets B's.
+  "ACTION src/features/sharing/actions/portal.ts#setMembersMayShareAction": {
+    input: () => ({ allowed: false }),
+    expect: ownerOnlyAction("ok", "ok"),
+  },
+  "ACTION src/features/sharing/actions/admin.ts#setSharingForbiddenAction": {
+    input: ({ target }) => ({ projectId: target.projectId, forbidden: false }),
+    expect: adminOnlyAction("ok"),
+  },
   "ACTION src/features/clients/actions/portal.ts#setBillingWithheldAction": {
     // Off, as seeded: withholding would hide Billing from client A's member in the rows after this one.
     input: () => ({ withheld: false }),
@@ -2246,8 +2352,15 @@ const cookies: Partial<Record<Role, string>> = {};
 
 async function headersFor(role: Role): Promise<Headers> {
   if (role === "anonymous") return new Headers({ origin: APP_ORIGIN, "x-forwarded-for": nextTestIp() });
+  // A session of its own each call: a row that signs the recipient out leaves the next rows theirs.
+  if (role === "recipient")
+    return new Headers({
+      origin: APP_ORIGIN,
+      "x-forwarded-for": nextTestIp(),
+      cookie: `share_session=${await recipientSession(TENANTS.acme)}`,
+    });
   if (!cookies[role]) {
-    const email = {
+    const email: Record<Exclude<Role, "anonymous" | "recipient">, string> = {
       admin: "admin@example.com",
       clientA: "client@example.com",
       clientAMember: "member@example.com",
@@ -2272,7 +2385,46 @@ beforeAll(async () => {
 /** A new token of the tenant, for a call that revokes it. */
 async function freshApiToken(tenant: Tenant): Promise<string> {
   const actor = await requireClient(authHeaders(await sessionCookie(tenant.email)));
-  return (await createApiToken(t.db, { actor, name: "Matrix", scopes: ["projects:read"], lifetimeDays: 30 })).id;
+  // The fresh tokens the refused roles left live are revoked first: a company holds at most 20.
+  await t.db
+    .update(apiTokensTable)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokensTable.clientId, tenant.clientId), eq(apiTokensTable.name, "Matrix fresh")));
+  return (await createApiToken(t.db, { actor, name: "Matrix fresh", scopes: ["projects:read"], lifetimeDays: 30 })).id;
+}
+/** Each tenant's share (its current report, downloadable, no NDA) with one recipient, made once. */
+const shareFixtures: Partial<Record<Tenant["name"], { shareId: string; itemId: string; recipientId: string }>> = {};
+async function shareFixture(tenant: Tenant) {
+  return (shareFixtures[tenant.name] ??= await freshShare(tenant));
+}
+/** A new share of the tenant's report with one recipient, written directly (making one asks for a step-up). */
+async function freshShare(tenant: Tenant): Promise<{ shareId: string; itemId: string; recipientId: string }> {
+  const [share] = await t.db
+    .insert(shares)
+    .values({
+      clientId: tenant.clientId,
+      createdByName: "Matrix",
+      mode: "download",
+      ndaKind: "none",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: shares.id });
+  const [item] = await t.db
+    .insert(shareItems)
+    .values({ shareId: share!.id, kind: "report", itemId: tenant.reportId, label: "Matrix report", projectId: tenant.projectId })
+    .returning({ id: shareItems.id });
+  const [recipient] = await t.db
+    .insert(shareRecipients)
+    .values({ shareId: share!.id, email: `recipient-${tenant.name}@matrix.example` })
+    .returning({ id: shareRecipients.id });
+  return { shareId: share!.id, itemId: item!.id, recipientId: recipient!.id };
+}
+/** A new session cookie of the recipient of the tenant's share. */
+async function recipientSession(tenant: Tenant): Promise<string> {
+  const cookie = randomUUID();
+  const { recipientId } = await shareFixture(tenant);
+  await t.db.insert(shareSessions).values({ tokenHash: hashSecret(cookie), recipientId, expiresAt: new Date(Date.now() + 3_600_000) });
+  return cookie;
 }
 /** An endpoint of the tenant with one delivery, written directly (the 10-endpoint limit would stop the matrix). */
 async function freshWebhook(tenant: Tenant): Promise<{ endpointId: string; deliveryId: string }> {
@@ -2459,7 +2611,7 @@ const matrixCases = discovered.flatMap((entry) =>
   casesOf(entry.key).map((c) => ({ label: c.name ? `${entry.key} [${c.name}]` : entry.key, entry, c })),
 );
 
-describe("every entry point as anonymous, client A (owner and member), client B and admin (client A's objects)", () => {
+describe("every entry point as anonymous, client A (owner and member), client B, admin and a share recipient (client A's objects)", () => {
   it.each(matrixCases)("$label", async ({ entry, c }) => {
     for (const role of ROLES) {
       const outcome = await run(entry, c, role, role === "clientB" ? TENANTS.globex : TENANTS.acme, TENANTS.acme);

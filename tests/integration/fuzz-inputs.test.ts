@@ -13,6 +13,7 @@
 // whose checks cannot be taken apart from their queries run the full path at FUZZ_STAGE_RUNS.
 //
 // Seeded: FUZZ_SEED=<n> reproduces a run (FUZZ_SEED=random picks one and prints it).
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientListQuerySchema } from "@/features/clients/validation";
@@ -72,7 +73,10 @@ import {
   contactStage,
   cspReportStage,
   idStage,
+  jsonStage,
   queryStage,
+  sharedItemStage,
+  sharedPageStage,
   reportDownloadStage,
   reproducerDownloadStage,
   authorizationCountersignStage,
@@ -104,6 +108,7 @@ import { accessLogQuerySchema, generatedReportQuerySchema, projectReportsQuerySc
 import { projectLettersQuerySchema } from "@/features/attestations/validation";
 import { projectAuthorizationQuerySchema } from "@/features/authorizations/validation";
 import { signReportLink } from "@/features/reports/server/report-link";
+import { ndaAcceptSchema, shareLinkRequestSchema, shareSessionSchema } from "@/features/sharing/validation";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";
 import { BUILTIN_CASES } from "@/features/evidence/server";
 
@@ -386,6 +391,41 @@ const FUZZ: Record<string, Spec> = {
     skip: "exists only with APP_ENV=development; the tests run as production does, where it answers 404 before reading any input",
   },
   "GET /api/square/sync-invoices": { skip: "takes no input (the admin's session only)" },
+  // Sharing with third parties: the recipient's routes (no recipient cookie here: each refused at its input, or not signed in).
+  "POST /api/shared/session": {
+    kind: "route",
+    role: "anonymous",
+    input: json("/api/shared/session", () => ({ token: "x".repeat(43) })),
+    stage: jsonStage(shareSessionSchema),
+  },
+  "DELETE /api/shared/session": { skip: "takes no input (the recipient's cookie only)" },
+  "POST /api/shared/link": {
+    kind: "route",
+    role: "anonymous",
+    input: json("/api/shared/link", () => ({ email: fresh("share-link") })),
+    stage: jsonStage(shareLinkRequestSchema),
+  },
+  "POST /api/shared/nda": {
+    kind: "route",
+    role: "anonymous",
+    input: json("/api/shared/nda", () => ({ name: "Fuzz Recipient", accept: true })),
+    stage: jsonStage(ndaAcceptSchema),
+  },
+  "GET /api/shared/items/[id]/file": {
+    kind: "route",
+    role: "anonymous",
+    input: idParamInput("/api/shared/items", "/file"),
+    stage: sharedItemStage,
+  },
+  "GET /api/shared/items/[id]/pages/[page]": {
+    kind: "route",
+    role: "anonymous",
+    input: fc.tuple(fc.oneof(badId, badString), fc.oneof(fc.constantFrom("1", "2"), badString)).map(([id, page]) => ({
+      url: `/api/shared/items/${pathSegment(id)}/pages/${pathSegment(page)}`,
+      params: { id, page },
+    })),
+    stage: sharedPageStage,
+  },
   "GET /api/reports/files/[id]": {
     kind: "route",
     role: "anonymous",
@@ -687,6 +727,14 @@ const FUZZ: Record<string, Spec> = {
     stage: apiBodyStage(createWebhookEndpointSchema),
   },
   // A malformed id is a missing endpoint (404), worded by the route itself.
+  "GET /api/v1/shares": { skip: "takes no input (the token only)" },
+  "POST /api/v1/shares/[id]/revoke": {
+    kind: "route",
+    role: "anonymous",
+    input: withApiToken(idParamInput("/api/v1/shares", "/revoke")),
+    stage: idStage,
+    bindMessage: false,
+  },
   "DELETE /api/v1/webhooks/[id]": {
     kind: "route",
     role: "anonymous",
@@ -1360,6 +1408,46 @@ const FUZZ: Record<string, Spec> = {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ userId: "no-such-person" })),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#createShareAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({
+      items: [{ kind: "report", id: acme.reportId }],
+      recipients: [{ email: "fuzz@audit.example" }],
+      mode: "view",
+      ndaKind: "none",
+    })),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#revokeShareAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ shareId: randomUUID() })),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#revokeShareRecipientAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ recipientId: randomUUID() })),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#extendShareAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ shareId: randomUUID(), days: 30 })),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#resendShareLinkAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ recipientId: randomUUID() })),
+  },
+  "ACTION src/features/sharing/actions/portal.ts#setMembersMayShareAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ allowed: false })),
+  },
+  "ACTION src/features/sharing/actions/admin.ts#setSharingForbiddenAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ projectId: acme.projectId, forbidden: false })),
   },
   "ACTION src/features/clients/actions/portal.ts#setBillingWithheldAction": {
     kind: "action",

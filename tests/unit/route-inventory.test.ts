@@ -30,11 +30,13 @@ const CATEGORIES = {
   read: "read on show",
   /** The company API a client's systems call with a token (docs/PRODUCT.md#api-and-webhooks): `{ data }`, problem+json errors. */
   api: "company API",
+  /** A share recipient's own session and acts (docs/PRODUCT.md#sharing-with-third-parties): a mailed link's cookie, no user. */
+  recipient: "share recipient",
 } as const;
 type Category = keyof typeof CATEGORIES;
 
 /** A read changes nothing; every other category may take a POST (the company API's writes are a machine's, never a screen's). */
-const MAY_CHANGE: ReadonlySet<Category> = new Set(["file", "webhook", "oauth", "machine", "auth", "publicForm", "api"]);
+const MAY_CHANGE: ReadonlySet<Category> = new Set(["file", "webhook", "oauth", "machine", "auth", "publicForm", "api", "recipient"]);
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -94,6 +96,8 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/v1/findings/[id]/runs": { POST: "api" },
   "/api/v1/webhooks": { GET: "api", POST: "api" },
   "/api/v1/webhooks/[id]": { DELETE: "api" },
+  "/api/v1/shares": { GET: "api" },
+  "/api/v1/shares/[id]/revoke": { POST: "api" },
   "/api/client/authorizations/[id]/sign": { POST: "file" },
   "/api/client/authorizations/[id]/pdf": { GET: "file" },
   "/api/client/documents/[id]": { GET: "file" },
@@ -124,6 +128,11 @@ const ROUTES: Record<string, Partial<Record<Method, Category>>> = {
   "/api/oauth/square/callback": { GET: "oauth" },
   // The stamped report copy behind a signed link.
   "/api/reports/files/[id]": { GET: "file" },
+  "/api/shared/session": { POST: "recipient", DELETE: "recipient" },
+  "/api/shared/link": { POST: "recipient" },
+  "/api/shared/nda": { POST: "recipient" },
+  "/api/shared/items/[id]/file": { GET: "file" },
+  "/api/shared/items/[id]/pages/[page]": { GET: "file" },
   // Disconnecting revokes the token at Square first: part of the provider's connection.
   "/api/oauth/square": { GET: "oauth", POST: "oauth" },
   "/api/square/sync-invoices": { GET: "oauth" },

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LetterCodeForm } from "@/features/attestations/components/letter-code-form";
 import { formatLetterCode, parseLetterCode } from "@/features/attestations/server";
+import { formatCopyCode, parseCopyCode } from "@/features/sharing/server";
 
 export const metadata: Metadata = { title: "Verify an attestation letter", robots: { index: false } };
 
@@ -13,6 +14,9 @@ export default async function VerifyCodePage({ searchParams }: { searchParams: P
   const typed = first((await searchParams).code)?.trim() ?? "";
   const code = typed ? parseLetterCode(typed) : null;
   if (code) redirect(`/verify/${formatLetterCode(code)}`);
+  // A stamped copy shared with a third party carries a code of its own (twelve characters).
+  const copyCode = typed ? parseCopyCode(typed) : null;
+  if (copyCode) redirect(`/verify/${formatCopyCode(copyCode)}`);
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-3xl flex-col items-center justify-center gap-4 px-4 py-10 text-center">
       <h1 className="text-3xl font-bold">Verify an attestation letter</h1>

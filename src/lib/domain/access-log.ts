@@ -29,6 +29,14 @@ export const ACCESS_LOG_LABELS: Record<string, string> = {
   "engagements.view": "Viewed your engagements",
   "analytics.view": "Viewed your remediation analytics",
   "finding.regressed": "Your CI's run found a fixed finding again (Regressed)",
+  "share.created": "Shared documents",
+  "share.revoked": "Revoked a share",
+  "share.recipient_revoked": "Revoked a recipient's access",
+  "share.extended": "Extended a share",
+  "share.link_sent": "Sent a recipient a new sign-in link",
+  "share.nda_accepted": "A recipient accepted the NDA",
+  "share.viewed": "A recipient viewed a shared page",
+  "share.downloaded": "A recipient downloaded a stamped copy",
 };
 
 /**
@@ -80,6 +88,20 @@ export const ACCESS_LOG_KINDS = [
     ],
   },
   { value: "regressions", label: "Regressions", actions: ["finding.regressed"] },
+  {
+    value: "sharing",
+    label: "Sharing",
+    actions: [
+      "share.created",
+      "share.revoked",
+      "share.recipient_revoked",
+      "share.extended",
+      "share.link_sent",
+      "share.nda_accepted",
+      "share.viewed",
+      "share.downloaded",
+    ],
+  },
 ] as const;
 export type AccessLogKind = (typeof ACCESS_LOG_KINDS)[number]["value"];
 export const ACCESS_LOG_KIND_VALUES = ACCESS_LOG_KINDS.map((k) => k.value) as [AccessLogKind, ...AccessLogKind[]];

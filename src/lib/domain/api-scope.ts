@@ -11,11 +11,19 @@ export const API_SCOPES = [
   "invoices:read",
   "access-log:read",
   "webhooks:manage",
+  "shares:read",
+  "shares:write",
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /** The scopes that act with an owner's rights in their part of the portal. */
-export const OWNER_RIGHTS_SCOPES: readonly ApiScope[] = ["findings:write", "access-log:read", "webhooks:manage"];
+export const OWNER_RIGHTS_SCOPES: readonly ApiScope[] = [
+  "findings:write",
+  "access-log:read",
+  "webhooks:manage",
+  "shares:read",
+  "shares:write",
+];
 
 /** What each scope lets a token do, as the token form shows it. */
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
@@ -27,6 +35,8 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "invoices:read": "Read invoices (refused while Billing is withheld from members)",
   "access-log:read": "Read the firm's access log with its chain's signed head",
   "webhooks:manage": "List, add and remove webhook endpoints",
+  "shares:read": "Read the share room: shares, recipients, NDA acceptances, views and downloads",
+  "shares:write": "Revoke shares (a new share is made in the portal, after a fresh proof)",
 };
 
 /** How long a new token lives: days, or "none" for a token that lives until revoked. */

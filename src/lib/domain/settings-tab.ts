@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   "integrations",
   "api",
   "access-log",
+  "sharing",
   "notifications",
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -23,11 +24,12 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   integrations: "Integrations",
   api: "API and webhooks",
   "access-log": "Access log",
+  sharing: "Sharing",
   notifications: "Notifications",
 };
 
 /** The company's sections: its owners' alone (a viewing admin sees them read only). */
-const OWNER_TABS: ReadonlySet<SettingsTab> = new Set(["team", "sso", "integrations", "api", "access-log"]);
+const OWNER_TABS: ReadonlySet<SettingsTab> = new Set(["team", "sso", "integrations", "api", "access-log", "sharing"]);
 
 /** The sections this person sees, in order. */
 export function settingsTabsFor(isOwner: boolean): SettingsTab[] {

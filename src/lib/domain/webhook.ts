@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "invoice.paid",
   "message.received",
   "access_log.head_signed",
+  "share.viewed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -37,6 +38,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "invoice.paid": "An invoice is paid.",
   "message.received": "We wrote in a conversation.",
   "access_log.head_signed": "The access log's chain head is signed (daily).",
+  "share.viewed": "Someone you shared documents with viewed a page.",
 };
 /** The test event "Send test event" sends; never queued by anything else. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";

@@ -27,6 +27,8 @@ import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";
 import { REPORT_NOT_FOUND } from "@/features/reports/server";
 import { AUTHORIZATION_NOT_FOUND } from "@/features/authorizations/server";
+import { ITEM_NOT_FOUND } from "@/features/sharing/server";
+import { sharedPageParamsSchema } from "@/features/sharing/validation";
 import { authorizationCountersignSchema, authorizationSignSchema } from "@/features/authorizations/validation";
 import { verifyReportLink } from "@/features/reports/server/report-link";
 import { checkReportTemplate } from "@/features/reports/server/generated/report-generate";
@@ -284,3 +286,13 @@ export async function authorizationCountersignStage(input: RouteInput): Promise<
 /** The login's address lookup: the address's shape, before the limit and the query. */
 export const ssoLookupStage = (input: RouteInput): void =>
   void parseInput(ssoEmailSchema, { email: new URL(input.url, "http://x").searchParams.get("email") ?? "" });
+
+/** A shared item's file: its id a UUID, else the item's 404 (docs/PRODUCT.md#sharing-with-third-parties). */
+export function sharedItemStage(input: RouteInput): void {
+  if (!uuidSchema.safeParse(input.params?.id).success) throw new AppError("not_found", ITEM_NOT_FOUND);
+}
+
+/** A shared item's page: its id a UUID and the page a number from 1, else the item's 404. */
+export function sharedPageStage(input: RouteInput): void {
+  if (!sharedPageParamsSchema.safeParse(input.params ?? {}).success) throw new AppError("not_found", ITEM_NOT_FOUND);
+}

@@ -12,6 +12,8 @@ import { LetterFactsView } from "@/features/attestations/components/letter-facts
 import { limitLetterChecks, verifyLetter } from "@/features/attestations/server";
 import { PackVerifyView } from "@/features/evidence/components/pack-verify-view";
 import { verifyPack } from "@/features/evidence/server";
+import { SharedCopyVerdict } from "@/features/sharing/components/shared-copy-verdict";
+import { verifyShareCopy } from "@/features/sharing/server";
 
 export const metadata: Metadata = { title: "Verify an attestation letter", robots: { index: false } };
 
@@ -35,10 +37,19 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
   if (!letter) {
     // An evidence pack's code is checked at the same address (docs/PRODUCT.md#evidence-packs).
     const pack = await verifyPack(db, code);
-    if (!pack) notFound();
+    if (pack) {
+      return (
+        <Shell>
+          <PackVerifyView pack={pack} />
+        </Shell>
+      );
+    }
+    // Nor a pack's: a stamped copy shared with a third party has its own, longer code.
+    const copy = await verifyShareCopy(db, code);
+    if (!copy) notFound();
     return (
       <Shell>
-        <PackVerifyView pack={pack} />
+        <SharedCopyVerdict copy={copy} />
       </Shell>
     );
   }

@@ -35,7 +35,9 @@ import {
   apiRunSchema,
   apiWebhookCreatedSchema,
   apiWebhookEndpointListSchema,
+  apiShareListSchema,
 } from "@/features/api/validation";
+import { SHARE_NOT_FOUND } from "@/features/sharing/server";
 
 // The company API's contract (docs/PRODUCT.md#api-and-webhooks): each `/api/v1` route declared once,
 // with its method, path, scope and the zod schemas of its path, query, body and answer. `apiRoute`
@@ -303,5 +305,24 @@ export const API_V1 = {
     notFound: ENDPOINT_NOT_FOUND,
     answer: { status: 204, description: "Removed" },
     refusals: { "404": "No endpoint of the company has this id" },
+  },
+  listShares: {
+    operationId: "listShares",
+    method: "get",
+    path: "/api/v1/shares",
+    scope: "shares:read",
+    summary: "The company's shares with third parties (newest 100): items, recipients, NDA acceptances, views and downloads",
+    answer: { status: 200, description: "The shares", schema: apiShareListSchema },
+  },
+  revokeShare: {
+    operationId: "revokeShare",
+    method: "post",
+    path: "/api/v1/shares/{id}/revoke",
+    scope: "shares:write",
+    summary: "Revoke a share: its recipients' links and sessions end at once, its copies' codes read revoked",
+    params: z.object({ id: uuidSchema }),
+    notFound: SHARE_NOT_FOUND,
+    answer: { status: 204, description: "Revoked" },
+    refusals: { "404": "No share of the company has this id" },
   },
 } as const satisfies Record<string, ApiRouteDeclaration>;

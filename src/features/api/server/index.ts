@@ -28,3 +28,4 @@ export { apiRecordRerun } from "./v1/reruns";
 export { apiListRetests } from "./v1/retests";
 export { apiListAccessLog } from "./v1/access-log";
 export { apiCreateWebhook, apiDeleteWebhook, apiListWebhooks } from "./v1/webhooks";
+export { apiListShares, apiRevokeShare } from "./v1/shares";

@@ -1,5 +1,6 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
+import { SHARE_ITEM_KINDS, SHARE_MODES, SHARE_NDA_KINDS } from "@/lib/domain/share";
 import { FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { INVOICE_STATUSES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUSES } from "@/lib/domain/project-status";
@@ -322,3 +323,27 @@ export const apiEvidencePackSchema = z.strictObject({
       .describe("OSCAL assessment-results, v1.0.6: its SHA-256 is facts.hashes.oscal over the stored text"),
   }),
 });
+/** A share of the company's share room (docs/PRODUCT.md#sharing-with-third-parties): its items, recipients and what they did. */
+export const apiShareSchema = z.strictObject({
+  id: z.uuid(),
+  createdAt: isoDateTime,
+  createdBy: z.string(),
+  mode: z.enum(SHARE_MODES),
+  ndaKind: z.enum(SHARE_NDA_KINDS),
+  expiresAt: isoDateTime,
+  revokedAt: isoDateTime.nullable(),
+  items: z.array(z.strictObject({ id: z.uuid(), kind: z.enum(SHARE_ITEM_KINDS), label: z.string() })),
+  recipients: z.array(
+    z.strictObject({
+      id: z.uuid(),
+      email: z.string(),
+      revokedAt: isoDateTime.nullable(),
+      ndaAcceptedAt: isoDateTime.nullable(),
+      ndaName: z.string().nullable(),
+      ndaSha256: z.string().nullable(),
+      views: z.number().int(),
+      downloads: z.number().int(),
+    }),
+  ),
+});
+export const apiShareListSchema = z.strictObject({ data: z.array(apiShareSchema) });

@@ -19,6 +19,18 @@ export const FIRM_PAGE_LOOKS = [
   "analytics.view",
 ] as const;
 
+/** The share room's entries in the access log: the owners' changes and each recipient's acts. */
+export const SHARE_ACCESS_ACTIONS = [
+  "share.created",
+  "share.revoked",
+  "share.recipient_revoked",
+  "share.extended",
+  "share.link_sent",
+  "share.nda_accepted",
+  "share.viewed",
+  "share.downloaded",
+] as const;
+
 /**
  * The firm's reads of a company's data that its owners see in their access log
  * (docs/PRODUCT.md#portal-access-log), besides the view-as-client start and end.
@@ -43,5 +55,8 @@ export const FIRM_ACCESS_ACTIONS = [
   // Not the firm's access, but the owners' record all the same: a fix that did not hold, found by
   // their CI's run of a reproducer (docs/PRODUCT.md#measured-ai-findings), kept in the signed chain.
   "finding.regressed",
+  // The company's own share room (docs/PRODUCT.md#sharing-with-third-parties): what its people
+  // shared, and what each recipient did with it.
+  ...SHARE_ACCESS_ACTIONS,
 ] as const;
 export type FirmAccessAction = (typeof FIRM_ACCESS_ACTIONS)[number];

@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
 import { actorIdentity, chainColumns, CURRENT_HASH_VERSION, linkEntries } from "./chain";
 
-export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
+export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, SHARE_ACCESS_ACTIONS } from "./access-actions";
 
 /**
  * Who fetched a signed link made for the firm: the link names the admin and whether it was made in

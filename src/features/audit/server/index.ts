@@ -14,7 +14,14 @@ export {
 export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
 export { recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
-export { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction, type FirmLinkHolder, recordFirmAccess } from "./firm-access";
+export {
+  FIRM_ACCESS_ACTIONS,
+  FIRM_PAGE_LOOKS,
+  type FirmAccessAction,
+  type FirmLinkHolder,
+  recordFirmAccess,
+  SHARE_ACCESS_ACTIONS,
+} from "./firm-access";
 export { admitLinkFetch } from "./link-fetch";
 export { invitationSenderOf } from "./invitation-sender";
 export { GENESIS_HASH, linkUnchainedEntries } from "./chain";

@@ -66,7 +66,8 @@ import { demoPdf, demoZip } from "./demo-files";
 import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/identity/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
-import { writeLetter } from "@/features/attestations/server";
+import { formatLetterCode, writeLetter } from "@/features/attestations/server";
+import { seedDemoShares } from "@/features/sharing/server";
 import { seedDemoEvidence } from "./demo-evidence";
 
 // Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
@@ -222,6 +223,15 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       input: { ...DEMO_LETTER.input, testers: [...DEMO_LETTER.input.testers] },
       issuedBy: DEMO_USERS.admin.id,
       fixed: { id: DEMO_LETTER.id, code: DEMO_LETTER.code, issuedAt: new Date(DEMO_LETTER.issuedAt) },
+    });
+    // Acme's share room (docs/PRODUCT.md#sharing-with-third-parties): its latest report and letter with its auditor, and an expired share.
+    const demoReport = DEMO_REPORTS.find((r) => r.clientId === DEMO_CLIENTS.acme.id)!;
+    await seedDemoShares(tx, {
+      clientId: DEMO_CLIENTS.acme.id,
+      company: DEMO_CLIENTS.acme.company,
+      owner: { userId: DEMO_USERS.acme.id, name: DEMO_USERS.acme.name, email: DEMO_USERS.acme.email },
+      report: { id: demoReport.id, label: `${demoReport.title} v${demoReport.version}`, projectId: demoReport.projectId },
+      letter: { id: DEMO_LETTER.id, label: `Attestation letter ${formatLetterCode(DEMO_LETTER.code)}`, projectId: DEMO_LETTER.projectId },
     });
     // Acme's API tokens (docs/PRODUCT.md#api-and-webhooks): their secrets were shown once, to
     // nobody, so only a hash of random bytes is kept and the tokens can never be used.

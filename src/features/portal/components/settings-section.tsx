@@ -27,6 +27,7 @@ const TrackersCard = dynamic(() => import("@/features/trackers/components/tracke
 const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
 const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
 const AccessLogCard = dynamic(() => import("@/features/reports/components/access-log-card").then((m) => m.AccessLogCard));
+const ShareRoomCard = dynamic(() => import("@/features/sharing/components/share-room-card").then((m) => m.ShareRoomCard));
 const NotificationPreferences = dynamic(() =>
   import("@/features/notifications/components/notification-preferences").then((m) => m.NotificationPreferences),
 );
@@ -95,6 +96,15 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
       );
     case "access-log":
       return <AccessLogCard />;
+    case "sharing":
+      return (
+        <ShareRoomCard
+          shares={settings.shareRoom.shares}
+          membersMayShare={settings.shareRoom.membersMayShare}
+          shareable={settings.shareable}
+          readOnly={readOnly}
+        />
+      );
     case "notifications":
       return <NotificationPreferences audience="client" initial={settings.notifications} readOnly={readOnly} />;
   }

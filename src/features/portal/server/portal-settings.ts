@@ -9,6 +9,7 @@ import { listTrackerConnections } from "@/features/trackers/server";
 import { loadSsoSettings } from "@/features/sso/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
 import { getNotificationPreferences } from "@/features/notifications/server";
+import { listShareableForActor, listShareRoom } from "@/features/sharing/server";
 
 type Scope = { actor: ClientActor };
 
@@ -33,6 +34,10 @@ const TAB_LOADERS = {
   },
   // The access log is read by its card when it shows, a page at a time.
   "access-log": async () => ({}),
+  sharing: async (db: Db, scope: Scope) => {
+    const [room, shareable] = await Promise.all([listShareRoom(db, scope), listShareableForActor(db, scope)]);
+    return { shareRoom: room, shareable };
+  },
   notifications: async (db: Db, scope: Scope) => ({ notifications: await getNotificationPreferences(db, scope) }),
 } satisfies Record<SettingsTab, (db: Db, scope: Scope) => Promise<object>>;
 

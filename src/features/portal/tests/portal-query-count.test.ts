@@ -69,6 +69,7 @@ const SETTINGS_QUERIES: Record<SettingsTab, number> = {
   integrations: 1,
   api: 2, // API tokens, webhook endpoints
   "access-log": 0, // read by its card when it shows
+  sharing: 5, // shares, members-may-share, closed engagements, current reports, current letters (a share's items, recipients and events: three more)
   notifications: 1,
 };
 

@@ -6,6 +6,7 @@ export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
 export { getStampedReport } from "./report-files";
+export { stampPdfWith } from "./stamp";
 export {
   type ApiReport,
   listClientReportsForAdmin,

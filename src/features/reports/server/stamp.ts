@@ -110,11 +110,18 @@ export function wrapLine(line: string, widthOf: (text: string) => number, max: n
  * through. The original is not changed. Objects are written without object streams, the quicker save.
  */
 export async function stampPdf(original: Uint8Array, recipient: StampRecipient): Promise<Uint8Array> {
+  return stampPdfWith(original, { lines: stampLines(recipient), mark: recipient.email });
+}
+
+/**
+ * The same stamp with lines of the caller's own (a copy shared with a third party,
+ * docs/PRODUCT.md#sharing-with-third-parties): `lines` along the foot of every page, `mark` across its middle.
+ */
+export async function stampPdfWith(original: Uint8Array, { lines, mark }: { lines: string[]; mark: string }): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
   pdf.registerFontkit(stampFontkit);
-  const lines = stampLines(recipient);
   const text = new StampText(pdf);
-  await text.prepare([...lines, recipient.email]);
+  await text.prepare([...lines, mark]);
   // Most reports have one page size: wrap the lines once per width and size.
   const wrapped = new Map<string, string[]>();
   for (const page of pdf.getPages()) {
@@ -133,8 +140,8 @@ export async function stampPdf(original: Uint8Array, recipient: StampRecipient):
     );
     // Across the middle, kept within the page both ways.
     const markRoom = Math.min(area.width * 0.75, (area.height * 0.5) / Math.sin((MARK.angle * Math.PI) / 180));
-    const markSize = Math.max(8, Math.min(28, area.width / 24, markRoom / Math.max(text.width(recipient.email, 1), 1)));
-    text.draw(page, area, recipient.email, { x: area.width * 0.18, y: area.height * 0.4, size: markSize, ...MARK });
+    const markSize = Math.max(8, Math.min(28, area.width / 24, markRoom / Math.max(text.width(mark, 1), 1)));
+    text.draw(page, area, mark, { x: area.width * 0.18, y: area.height * 0.4, size: markSize, ...MARK });
   }
   return pdf.save({ useObjectStreams: false });
 }

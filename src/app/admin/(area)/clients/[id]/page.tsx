@@ -34,6 +34,8 @@ import { ClientApiTokensCard } from "@/features/api/components/admin/client-api-
 import { AdminSsoCard } from "@/features/sso/components/admin-sso-card";
 import { ssoStateForAdmin } from "@/features/sso/server";
 import { listClientTokensForAdmin } from "@/features/api/server";
+import { ClientSharingCard } from "@/features/sharing/components/admin/client-sharing-card";
+import { listSharingForAdmin } from "@/features/sharing/server";
 import { ClientWebhooksCard } from "@/features/webhooks/components/admin/client-webhooks";
 import { listClientEndpointsForAdmin } from "@/features/webhooks/server";
 import { AdminTrackersCard } from "@/features/trackers/components/admin-trackers-card";
@@ -75,6 +77,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
     webhooks,
     trackers,
     sso,
+    sharing,
   ] = await Promise.all([
     getAdminClientDetails(db, scope),
     listClientProjectsForAdmin(db, scope),
@@ -92,6 +95,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
     listClientEndpointsForAdmin(db, scope),
     listClientTrackersForAdmin(db, scope),
     ssoStateForAdmin(db, scope),
+    listSharingForAdmin(db, { actor, clientId: id }),
   ]);
   if (!client) notFound();
   const records = {
@@ -158,6 +162,7 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
           <ClientWebhooksCard company={client.company} endpoints={webhooks} />
           <AdminTrackersCard company={client.company} connections={trackers} />
           <AdminSsoCard clientId={client.id} company={client.company} sso={sso} />
+          <ClientSharingCard company={client.company} deliverables={sharing.deliverables} engagements={sharing.engagements} />
         </div>
         <Card className="max-w-3xl">
           <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
