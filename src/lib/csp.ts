@@ -25,6 +25,7 @@ export const DYNAMIC_PAGE_PREFIXES: readonly string[] = [
   "/unsubscribe",
   "/dev",
   "/verify",
+  "/shared",
 ];
 /**
  * The signed-out /client-portal: the login form, prerendered. Only src/proxy.ts serves it, under
