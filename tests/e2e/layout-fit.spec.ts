@@ -316,6 +316,7 @@ test.describe("on a phone, the admin's navigation", () => {
       "Invoices",
       "Engagements",
       "Findings",
+      "Analytics",
       "Inquiries",
       "Bookings",
       "Retainers",
@@ -333,13 +334,14 @@ test.describe("on a phone, the admin's navigation", () => {
     await more.focus();
     await page.keyboard.press("Enter");
     await expect(menu.getByRole("menuitem", { name: "Subscriptions" })).toBeFocused();
-    // One press at a time, each waited for as a person sees the highlight move: ten presses sent
+    // One press at a time, each waited for as a person sees the highlight move: eleven presses sent
     // at once could land while the menu was still settling its focus and leave it short of Settings.
     for (const name of [
       "Account",
       "Invoices",
       "Engagements",
       "Findings",
+      "Analytics",
       "Inquiries",
       "Bookings",
       "Retainers",
