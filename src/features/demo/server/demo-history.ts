@@ -7,7 +7,7 @@ import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "./demo-data";
 // date), so the charts say something on the first start. Two are SLA breaches still open, one is
 // an accepted risk. Deterministic: a fixed-seed generator, dates counted back from the seeding.
 
-const HISTORY_PROJECT = DEMO_PROJECTS.find((p) => p.projectName === "Continuous Security Testing 2026")!.id;
+export const HISTORY_PROJECT = DEMO_PROJECTS.find((p) => p.projectName === "Continuous Security Testing 2026")!.id;
 const id = (n: number) => `00000000-0000-4000-8000-f3${String(n).padStart(10, "0")}`;
 const DAY = 86_400_000;
 

@@ -112,7 +112,7 @@ describe("project create, edit and status", () => {
 
   it("changes status inline, reports the affected rows, and 0 for an unknown project", async () => {
     asAdmin();
-    const p = DEMO_PROJECTS[4];
+    const p = DEMO_PROJECTS.find((project) => project.projectName === "RAG Pipeline Review")!;
     expect(await setProjectStatusAction({ projectId: p.id, status: "on_hold" })).toEqual({
       success: true,
       data: { project: { id: p.id, projectName: p.projectName, status: "on_hold" } },
