@@ -20,7 +20,7 @@ test("the admin opens Engagements, sees the engagement's figures and follows it 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Acme Robotics");
   await expect(row).toContainText("Critical");
-  await row.getByRole("link", { name: ENGAGEMENT.name }).click();
+  await row.getByRole("link", { name: ENGAGEMENT.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/findings\\?projectId=${ENGAGEMENT.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: `Findings: ${ENGAGEMENT.name}` })).toBeVisible();
 });
