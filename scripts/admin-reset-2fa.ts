@@ -3,7 +3,7 @@
 // Works on the embedded database (stop the server first) and on DATABASE_URL.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { resetUserTwoFactor } from "../src/features/account/server/second-factor/two-factor-reset";
+import { resetUserTwoFactor } from "../src/features/identity/server/second-factor/two-factor-reset";
 import { findUserByEmail } from "../src/features/identity/server";
 import { CliError, withCliDatabase } from "./cli-db";
 

@@ -2,7 +2,7 @@
 // Chromium's virtual authenticator standing in for the device: a client without a second factor
 // confirms the download with the password; once they have added a passkey and signed in again with
 // the password (no fresh proof), the vault asks for the passkey alone, and one added minutes ago
-// does not confirm it yet. (A passkey's accepted answer: src/features/account/tests/fresh-passkey.test.ts.)
+// does not confirm it yet. (A passkey's accepted answer: src/features/identity/tests/fresh-passkey.test.ts.)
 import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { pdfPageTexts } from "../helpers/pdf-text";

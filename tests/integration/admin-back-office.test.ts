@@ -17,7 +17,7 @@ import { clients } from "@/features/clients/server/schema";
 import { session } from "@/features/identity/server/schema";
 import { contactInquiries } from "@/features/inquiries/server/schema";
 import { DEMO_BOOKINGS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { startViewAsClient } from "@/features/account/server";
+import { startViewAsClient } from "@/features/identity/server";
 import { requireClientOrViewer } from "@/features/identity/server/sessions/session";
 import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
 import { listAuditLog } from "@/features/audit/server";

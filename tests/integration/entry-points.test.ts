@@ -34,7 +34,7 @@ import { API_SCOPES, type ApiScope } from "@/lib/domain/api-scope";
 import { createApiToken } from "@/features/api/server";
 import { requireClient } from "@/features/identity/server/sessions/session";
 import { SSO_STEP_UP_UNAVAILABLE } from "@/features/identity/server";
-import { FRESH_PASSWORD_PROMPT } from "@/features/account/server/second-factor/fresh-second-factor";
+import { FRESH_PASSWORD_PROMPT } from "@/features/identity/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
 import { DEAD_JOB_GONE } from "@/features/operations/server";
 import { signDownloadUrl } from "@/server/core/storage/signed-url";
@@ -446,7 +446,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       crossTenant: 404,
     },
     {
-      // One of better-auth's endpoints the route does not serve (src/features/account/server/http-endpoints.ts).
+      // One of better-auth's endpoints the route does not serve (src/features/identity/server/http-endpoints.ts).
       name: "list-sessions",
       call: () => ({ url: "/api/auth/list-sessions", params: { all: ["list-sessions"] } }),
       expect: everyone(404),
@@ -1749,8 +1749,8 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
   // The step-up before an authenticator change: the demo people have no second factor, so the
-  // password is asked for (the proofs: src/features/account/tests/authenticator-step-up.test.ts).
-  "ACTION src/features/account/actions/account.ts#confirmStepUpAction": {
+  // password is asked for (the proofs: src/features/identity/tests/authenticator-step-up.test.ts).
+  "ACTION src/features/identity/actions/step-up.ts#confirmStepUpAction": {
     input: () => ({}),
     expect: {
       anonymous: ACTION_SIGN_IN,
@@ -1759,7 +1759,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
   // A fresh sign-in at the company's identity provider, only for a session made there: the matrix's
   // sessions are password sessions (the flow: src/features/sso/tests/sso-oidc.test.ts).
-  "ACTION src/features/account/actions/account.ts#startSsoStepUpAction": {
+  "ACTION src/features/identity/actions/step-up.ts#startSsoStepUpAction": {
     input: () => ({ returnTo: "/client-portal?section=documents" }),
     expect: {
       anonymous: ACTION_SIGN_IN,

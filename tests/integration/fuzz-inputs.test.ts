@@ -1601,12 +1601,12 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })),
   },
-  "ACTION src/features/account/actions/account.ts#confirmStepUpAction": {
+  "ACTION src/features/identity/actions/step-up.ts#confirmStepUpAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
-  "ACTION src/features/account/actions/account.ts#startSsoStepUpAction": {
+  "ACTION src/features/identity/actions/step-up.ts#startSsoStepUpAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ returnTo: "/client-portal" })),

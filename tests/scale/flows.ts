@@ -63,7 +63,7 @@ export function callAction(
  * here the password of an admin without a factor.
  */
 async function confirmStepUp(browser: Browser, page: string, password: string): Promise<void> {
-  const response = await callAction(browser, page, ["src/features/account/actions/account.ts", "confirmStepUpAction"], [{ password }]);
+  const response = await callAction(browser, page, ["src/features/identity/actions/step-up.ts", "confirmStepUpAction"], [{ password }]);
   if (response.status !== 200 || !response.text().includes('"confirmed":true')) {
     throw new Error(`step-up failed: ${response.status} ${response.text().slice(0, 300)}`);
   }

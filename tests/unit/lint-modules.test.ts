@@ -245,13 +245,13 @@ describe("a slice's doors", () => {
 
 describe("import cycles", () => {
   it("refuses a module importing a module that depends on it, even for a type", async () => {
-    // The account module records into the audit log: audit may not lean on account.
+    // The identity module records into the audit log: audit may not lean on identity.
     const errors = await errorsOf(
       "src/features/audit/server/x.ts",
-      'import type { AccountSecurity } from "@/features/account/server";\nexport type X = AccountSecurity;\n',
+      'import type { AccountSecurity } from "@/features/identity/server";\nexport type X = AccountSecurity;\n',
     );
     expect(errors).toEqual([
-      'modules/no-module-cycle: Slice "audit" imports slice "account", which already depends on "audit" (audit → account → audit): slices may not form a cycle. Move what both need into the lower one, or into src/components, src/lib or the core.',
+      'modules/no-module-cycle: Slice "audit" imports slice "identity", which already depends on "audit" (audit → identity → audit): slices may not form a cycle. Move what both need into the lower one, or into src/components, src/lib or the core.',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ConfirmEmailView } from "@/features/account/components/sign-in/confirm-email-view";
-import { emailChangeState } from "@/features/account/server";
+import { emailChangeState } from "@/features/identity/server";
 
 // The token is in the address: never send it on to another site in a Referer header.
 export const metadata: Metadata = { title: "Confirm E-mail", robots: { index: false }, referrer: "no-referrer" };

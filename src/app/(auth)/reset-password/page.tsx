@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ResetPasswordView } from "@/features/account/components/sign-in/reset-password-view";
-import { invitedUserOf, resetLinkState } from "@/features/account/server";
+import { invitedUserOf, resetLinkState } from "@/features/identity/server";
 import { getInvitationContext } from "@/features/clients/server";
 import { getDb } from "@/server/core/get-db";
 

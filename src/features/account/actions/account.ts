@@ -16,12 +16,10 @@ import {
   renamePasskeySchema,
   sessionIdSchema,
   twoFactorPasswordSchema,
-} from "@/features/account/validation";
-import { ssoStepUpSchema, stepUpProofSchema } from "@/features/account/validation/step-up";
+} from "@/features/identity/validation/account";
 import { getDb } from "@/server/core/get-db";
 import {
   changeOwnPassword,
-  confirmFreshSecondFactor,
   confirmPasskey,
   confirmTwoFactorEnrolment,
   disableTwoFactor,
@@ -32,19 +30,8 @@ import {
   requestEmailChange,
   startTwoFactorEnrolment,
   updateOwnName,
-} from "@/features/account/server";
-import { cookies, headers as nextHeaders } from "next/headers";
-import {
-  accountAction,
-  clientAction,
-  currentSessionId,
-  getSession,
-  listOwnSessions,
-  revokeOtherOwnSessions,
-  revokeOwnSession,
-  startSsoStepUp,
 } from "@/features/identity/server";
-import { AppError } from "@/server/core/errors";
+import { accountAction, currentSessionId, listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/features/identity/server";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
   startTwoFactorEnrolment(actor, headers, input.password),
@@ -87,34 +74,6 @@ export const renamePasskeyAction = accountAction(renamePasskeySchema, (actor, in
 export const removePasskeyAction = accountAction(passkeyIdSchema, (actor, input, headers) =>
   removeOwnPasskey(getDb(), { actor, passkeyId: input.passkeyId, headers }),
 );
-
-/**
- * The step-up before an authenticator change (docs/PRODUCT.md#passkeys): the proof the change's
- * refusal asked for (a code, a passkey's answer or the password); the change is then asked again.
- */
-export const confirmStepUpAction = accountAction(stepUpProofSchema, async (_actor, input, headers) => {
-  await confirmFreshSecondFactor(getDb(), headers, input);
-  return { confirmed: true as const };
-});
-
-/**
- * The step-up of a person signed in through their company's identity provider, with no passkey or
- * app of ours (docs/PRODUCT.md#single-sign-on): the browser goes to the provider for a fresh sign-in
- * and comes back to `returnTo`, its session then fresh for five minutes.
- */
-export const startSsoStepUpAction = clientAction(ssoStepUpSchema, async (actor, input) => {
-  const headers = new Headers(await nextHeaders());
-  const session = await getSession(headers);
-  if (!session) throw new AppError("unauthorized", "Please sign in.");
-  const started = await startSsoStepUp(
-    getDb(),
-    { ...actor, sessionId: session.sessionId, viaSso: session.viaSso },
-    input.returnTo,
-    headers,
-  );
-  (await cookies()).set(started.flowCookie.name, started.flowCookie.value, started.flowCookie.options);
-  return { url: started.url };
-});
 
 export const confirmPasskeyAction = accountAction(confirmPasskeySchema, (actor, input) => confirmPasskey(actor, input));
 

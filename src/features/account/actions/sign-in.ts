@@ -1,8 +1,8 @@
 "use server";
 
 // Server actions behind the sign-in and password forms: validated by publicAction with the forms'
-// own schemas, then handed to the flows in src/features/account/server (where the limits and role checks live).
-import { emailChangeTokenSchema, passkeySignInSchema, signInCodeSchema } from "@/features/account/validation";
+// own schemas, then handed to the flows in src/features/identity/server (where the limits and role checks live).
+import { emailChangeTokenSchema, passkeySignInSchema, signInCodeSchema } from "@/features/identity/validation/account";
 import { cookies } from "next/headers";
 import {
   adminLoginSchema,
@@ -21,7 +21,7 @@ import {
   resetPasswordWithToken,
   signInToArea,
   verifySignInCode,
-} from "@/features/account/server";
+} from "@/features/identity/server";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 

@@ -3,9 +3,9 @@
 // Both actions check the admin session themselves (adminAction).
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
-import { viewAsClientSchema } from "@/features/account/validation";
+import { viewAsClientSchema } from "@/features/identity/validation/account";
 import { getDb } from "@/server/core/get-db";
-import { endViewAsClient, startViewAsClient } from "@/features/account/server";
+import { endViewAsClient, startViewAsClient } from "@/features/identity/server";
 import { adminAction, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/features/identity/server";
 
 /** Sets the signed view cookie; the browser then opens /client-portal. */

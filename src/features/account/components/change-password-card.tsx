@@ -9,7 +9,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
-import { type ChangePasswordInput, changePasswordSchema } from "@/features/account/validation";
+import { type ChangePasswordInput, changePasswordSchema } from "@/features/identity/validation/account";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
 import { RESET_PASSWORD_MIN } from "@/features/identity/validation/sign-in";

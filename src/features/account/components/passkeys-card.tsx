@@ -11,14 +11,14 @@ import { Input } from "@/components/ui/field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
-import { freshFactorAskOf } from "@/features/account/components/fresh-factor-prompt";
+import { freshFactorAskOf } from "@/features/identity/components/fresh-factor-prompt";
 import { ApiError } from "@/lib/api-client";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { AccountPasskey } from "@/features/account/server";
-import { registerPasskey } from "./passkey-ceremony";
-import { useStepUp } from "./use-step-up";
+import type { AccountPasskey } from "@/features/identity/server";
+import { registerPasskey } from "@/features/identity/components/passkey-ceremony";
+import { useStepUp } from "@/features/identity/components/use-step-up";
 
 const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 

@@ -9,7 +9,7 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { type EmailChangeInput, emailChangeSchema, type OwnNameInput, ownNameSchema } from "@/features/account/validation";
+import { type EmailChangeInput, emailChangeSchema, type OwnNameInput, ownNameSchema } from "@/features/identity/validation/account";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 
 /**

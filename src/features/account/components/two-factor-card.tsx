@@ -19,7 +19,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { BackupCodes } from "./backup-codes";
 import { DemoExemptionNote } from "./demo-exemption-note";
 import { rememberShownCodes, shownCodes } from "./shown-codes";
-import { useStepUp } from "./use-step-up";
+import { useStepUp } from "@/features/identity/components/use-step-up";
 
 type Setup = { qrSvg: string; secret: string };
 type Stage =

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_LABELS, auditActionLabel } from "@/lib/domain/audit-action";
 import { describeUserAgent, parseUserAgent } from "@/lib/user-agent";
-import { changePasswordSchema } from "@/features/account/validation";
+import { changePasswordSchema } from "@/features/identity/validation/account";
 
 describe("parseUserAgent", () => {
   it.each([

@@ -100,7 +100,7 @@ describe("never lets a client choose its role", () => {
         body: JSON.stringify({ name: "Still a client", role: "admin" }),
       }),
     );
-    // The route does not serve update-user at all (src/features/account/server/http-endpoints.ts).
+    // The route does not serve update-user at all (src/features/identity/server/http-endpoints.ts).
     expect(response.status).toBe(404);
     // And were it called, better-auth refuses the field outright (role is declared with input: false).
     await expect(

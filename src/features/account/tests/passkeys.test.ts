@@ -5,13 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { finishPasskeySignInAction } from "@/features/account/actions/sign-in";
-import {
-  confirmPasskeyAction,
-  confirmStepUpAction,
-  listPasskeysAction,
-  removePasskeyAction,
-  renamePasskeyAction,
-} from "@/features/account/actions/account";
+import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/features/account/actions/account";
+import { confirmStepUpAction } from "@/features/identity/actions/step-up";
 import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { auditLog } from "@/features/audit/server/schema";
@@ -22,7 +17,7 @@ import { emailOutbox } from "@/server/core/db/schema/mail";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { getSession, requireAdmin, TwoFactorRequiredError } from "@/features/identity/server/sessions/session";
 import { INACTIVE_COMPANY_MESSAGE } from "@/features/identity/server/client-membership";
-import { resetUserTwoFactor } from "@/features/account/server/second-factor/two-factor-reset";
+import { resetUserTwoFactor } from "@/features/identity/server/second-factor/two-factor-reset";
 import { APP_ORIGIN, signIn } from "@tests/integration/helpers/auth";
 import { Browser } from "@tests/integration/helpers/browser";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -17,7 +17,7 @@ import { clientPeople, clients } from "@/features/clients/server/schema";
 import { session, twoFactor, user } from "@/features/identity/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { createCredentialUser } from "@/features/identity/server";
-import { resetUserTwoFactor } from "@/features/account/server/second-factor/two-factor-reset";
+import { resetUserTwoFactor } from "@/features/identity/server/second-factor/two-factor-reset";
 import { nextTestIp } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { cookiesSet, requestHeaders } from "@tests/integration/helpers/next-headers-mock";

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { lifetimeDays } from "@/lib/domain/api-scope";
 import { assertClientOwner } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { clientAction } from "@/features/identity/server";
 import { createApiToken, revokeApiToken } from "@/features/api/server";
 import { apiTokenIdSchema, createApiTokenSchema } from "@/features/api/validation";

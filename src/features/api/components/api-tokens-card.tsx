@@ -13,7 +13,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { API_SCOPE_LABELS, API_SCOPES, API_TOKEN_LIFETIME_LABELS, API_TOKEN_LIFETIMES } from "@/lib/domain/api-scope";
 import { formatDate, formatDateTime } from "@/lib/format";
-import { useStepUp } from "@/features/account/components/use-step-up";
+import { useStepUp } from "@/features/identity/components/use-step-up";
 import { createApiTokenAction, revokeApiTokenAction } from "@/features/api/actions/portal";
 import { type CreateApiTokenInput, createApiTokenSchema } from "@/features/api/validation";
 import type { ApiTokenRow } from "@/features/api/server";

@@ -18,7 +18,7 @@ import { invoices } from "@/features/invoices/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { reports } from "@/features/reports/server/schema";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { createApiTokenAction, revokeApiTokenAction } from "@/features/api/actions/portal";
 import { createApiToken, listApiTokens } from "@/features/api/server";
 import type { CreateApiTokenInput } from "@/features/api/validation";

@@ -29,7 +29,7 @@ import { GET as reportFile } from "@/app/api/reports/files/[id]/route";
 import { auditLog } from "@/features/audit/server/schema";
 import { engagementAuthorizations } from "@/features/authorizations/server/schema";
 import { DEMO_LETTER, DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { endViewAsClient, startViewAsClient } from "@/features/account/server";
+import { endViewAsClient, startViewAsClient } from "@/features/identity/server";
 import { VIEW_AS_COOKIE } from "@/features/identity/server";
 import { type AccessLogEntry, listClientAccessLog, verifyAccessChain } from "@/features/audit/server";
 import { GET as accessLogRoute } from "@/app/api/client/access-log/route";

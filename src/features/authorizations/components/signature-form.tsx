@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { type Notify, useChange } from "@/components/ui/use-change";
-import { FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
+import { FreshFactorPrompt } from "@/features/identity/components/fresh-factor-prompt";
 import { useSignature } from "./use-signature";
 
 type Props = {

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { type ChangeRefusal, routeChange, type useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
-import { type FreshFactorAsk, freshFactorAskOf } from "@/features/account/components/fresh-factor-prompt";
-import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
+import { type FreshFactorAsk, freshFactorAskOf } from "@/features/identity/components/fresh-factor-prompt";
+import { type FreshFactorProof, proofBody } from "@/features/identity/components/fresh-factor-proof";
 
 type Signed = { signedAt: string; sealed?: boolean };
 

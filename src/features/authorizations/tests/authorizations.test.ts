@@ -21,7 +21,7 @@ import { projects } from "@/features/projects/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import {
   getAdminProjectAuthorization,
   getPortalProjectAuthorization,

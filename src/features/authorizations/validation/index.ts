@@ -1,7 +1,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { hasInvalidCharacter, isoDateSchema, uuidSchema } from "@/lib/validation/common";
-import { stepUpProofSchema } from "@/features/account/validation/step-up";
+import { stepUpProofSchema } from "@/features/identity/validation/step-up";
 
 // The authorization's form, shared by the admin's screen and the server (docs/PRODUCT.md#engagement-authorization).
 

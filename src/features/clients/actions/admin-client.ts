@@ -3,7 +3,7 @@
 import { adminClientEditSchema, clientIdSchema } from "@/features/clients/validation";
 import { adminInvitePersonSchema, adminPersonRoleSchema, adminPersonSchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { resetClientTwoFactor } from "@/features/account/server";
+import { resetClientTwoFactor } from "@/features/identity/server";
 import { adminAction } from "@/features/identity/server";
 import {
   changePersonRole,

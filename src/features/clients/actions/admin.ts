@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/features/account/server";
+import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/features/identity/server";
 import { adminAction } from "@/features/identity/server";
 import { createClientWithInvitation, listActiveClientOptions } from "@/features/clients/server";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/server/core/db/client";
-import { createInvitationLink } from "@/features/account/server";
+import { createInvitationLink } from "@/features/identity/server";
 
 /** Invitations last longer than a reset link (1 hour): a new client may not read mail at once. */
 export const INVITE_TOKEN_DAYS = 7;

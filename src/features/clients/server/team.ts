@@ -14,7 +14,7 @@ import { AppError } from "@/server/core/errors";
 import { getMailTransport } from "@/server/core/mail/mailer";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
-import { withdrawInvitationLinks } from "@/features/account/server";
+import { withdrawInvitationLinks } from "@/features/identity/server";
 import { clearCredentialsForInvitation, createCredentialUser, endSessionsOf, findUserByEmail } from "@/features/identity/server";
 import { recordAudit } from "@/features/audit/server";
 import { INVITE_TOKEN_DAYS, type InvitationLink, withInvitationLink } from "./invitation-link";

@@ -11,7 +11,7 @@ import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { clientPeople } from "@/features/clients/server/schema";
 import { rateLimit, user } from "@/features/identity/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
-import { resetLinkState } from "@/features/account/server";
+import { resetLinkState } from "@/features/identity/server";
 import { INVITATION_LIMITS } from "@/features/clients/server/invitation-limits";
 import { adminCookie } from "@tests/integration/helpers/admin-session";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";

@@ -27,7 +27,7 @@ import {
   startRemediation,
   updateFinding,
 } from "@/features/findings/server";
-import { startViewAsClient } from "@/features/account/server";
+import { startViewAsClient } from "@/features/identity/server";
 import { VIEW_AS_COOKIE } from "@/features/identity/server";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { loadPortalSection } from "@/features/portal/server";

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
 import { POST as reproducerRoute } from "@/app/api/client/findings/[id]/reproducer/route";
 import { POST as runsRoute } from "@/app/api/v1/findings/[id]/runs/route";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { createApiToken } from "@/features/api/server";
 import { addFindingMeasurement } from "@/features/findings/server";
 import { reproducerGrader } from "@/features/findings/server/reproducer";

@@ -11,7 +11,7 @@ import { POST as reproducerRoute } from "@/app/api/client/findings/[id]/reproduc
 import { POST as runsRoute } from "@/app/api/v1/findings/[id]/runs/route";
 import { POST as runUploadRoute } from "@/app/api/client/findings/[id]/runs/route";
 import { listClientAccessLog } from "@/features/audit/server";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { createApiToken } from "@/features/api/server";
 import { apiRunSchema } from "@/features/api/validation";
 import { evidencePrompts } from "@/features/findings/server/reproducer";

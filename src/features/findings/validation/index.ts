@@ -220,7 +220,7 @@ export const findingOwnerSchema = z.object({
 export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;
 
 /** A reproducer's download: the fresh proof the route asks for, as a report's (docs/PRODUCT.md#measured-ai-findings). */
-export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/account/validation/step-up";
+export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/identity/validation/step-up";
 
 export * from "./judge";
 export * from "./rerun";

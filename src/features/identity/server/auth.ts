@@ -92,10 +92,10 @@ function createAuth(db: Db) {
       },
     },
     // Requesting and completing a reset go through our server actions only
-    // (src/features/account/server/password/reset.ts): they answer the same way, in the same time, for known
+    // (src/features/identity/server/password/reset.ts): they answer the same way, in the same time, for known
     // and unknown emails and add the per-account limits. The HTTP twins would bypass both.
     // Passkeys are listed, renamed and removed through our own functions (audited,
-    // src/features/account/server/passkeys/account-passkeys.ts), so the plugin's twins are off.
+    // src/features/identity/server/passkeys/account-passkeys.ts), so the plugin's twins are off.
     disabledPaths: [
       "/request-password-reset",
       "/reset-password",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BACKUP_CODE_ALPHABET, generateBackupCodes } from "@/features/identity/server/second-factor/backup-codes";
-import { backupCodeSchema } from "@/features/account/validation";
+import { backupCodeSchema } from "@/features/identity/validation/account";
 
 describe("backup codes", () => {
   it("are ten distinct xxxxx-xxxxx codes without look-alike glyphs, accepted by the sign-in form's schema", () => {

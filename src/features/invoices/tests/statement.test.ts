@@ -11,7 +11,7 @@ import { auditLog } from "@/features/audit/server/schema";
 import { user } from "@/features/identity/server/schema";
 import { invoices, type ScheduleEntry } from "@/features/invoices/server/schema";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
-import { startViewAsClient } from "@/features/account/server";
+import { startViewAsClient } from "@/features/identity/server";
 import { VIEW_AS_COOKIE } from "@/features/identity/server";
 import { getAdminStatement, getBillingSummary, getPortalStatement } from "@/features/invoices/server";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";

@@ -3,7 +3,7 @@
 import { mailIdSchema } from "@/features/operations/validation";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/identity/server";
-import { noInputSchema } from "@/features/account/validation";
+import { noInputSchema } from "@/features/identity/validation/account";
 import { retryFailedMail, sendTestMail } from "@/features/operations/server";
 
 /** Sends a failed mail again (the dashboard's failed mail card). */

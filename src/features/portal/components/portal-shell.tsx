@@ -4,7 +4,7 @@ import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { LogoutButton } from "@/features/account/components/sign-in/logout-button";
-import { SsoStepUpVerdict } from "@/features/account/components/sso-step-up-verdict";
+import { SsoStepUpVerdict } from "@/features/identity/components/sso-step-up-verdict";
 import { cn } from "@/lib/cn";
 import { ViewAsBanner } from "./view-as-banner";
 import { PortalMobileBar } from "./portal-mobile-bar";

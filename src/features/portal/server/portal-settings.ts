@@ -2,7 +2,7 @@ import "server-only";
 import { parseSettingsTab, settingsTabsFor, type SettingsTab } from "@/lib/domain/settings-tab";
 import type { ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { getAccountSecurity } from "@/features/account/server";
+import { getAccountSecurity } from "@/features/identity/server";
 import { listApiTokens } from "@/features/api/server";
 import { listWebhookEndpoints } from "@/features/webhooks/server";
 import { listTrackerConnections } from "@/features/trackers/server";

@@ -1,7 +1,7 @@
 "use server";
 // Server actions of the report vault's admin side; each checks the admin session itself (adminAction).
 import { adminAction } from "@/features/identity/server";
-import { noInputSchema } from "@/features/account/validation";
+import { noInputSchema } from "@/features/identity/validation/account";
 import { publishGeneratedReportSchema, revokeReportSchema } from "@/features/reports/validation";
 import { publishGeneratedReport, resetReportTemplate, revokeReport } from "@/features/reports/server";
 import { getDb } from "@/server/core/get-db";

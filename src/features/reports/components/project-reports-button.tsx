@@ -13,7 +13,7 @@ import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import type { AdminReportRow } from "@/features/reports/server";
-import { FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
+import { FreshFactorPrompt } from "@/features/identity/components/fresh-factor-prompt";
 import { GeneratedReportActions } from "./generated-report-actions";
 import { downloadKey, useReportDownload } from "./use-report-download";
 

@@ -11,7 +11,7 @@ import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { apiFetch } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalReport } from "@/features/reports/server";
-import { FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
+import { FreshFactorPrompt } from "@/features/identity/components/fresh-factor-prompt";
 import { downloadKey, useReportDownload } from "./use-report-download";
 
 const LOAD_FAILED = "The reports could not be loaded. Please reload the page.";

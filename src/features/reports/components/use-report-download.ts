@@ -4,8 +4,8 @@ import { useState } from "react";
 import { routeChange, type useChange } from "@/components/ui/use-change";
 import { apiErrorOf, apiFetch } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
-import type { FreshFactorAsk } from "@/features/account/components/fresh-factor-prompt";
-import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
+import type { FreshFactorAsk } from "@/features/identity/components/fresh-factor-prompt";
+import { type FreshFactorProof, proofBody } from "@/features/identity/components/fresh-factor-proof";
 
 type Download = { downloadUrl: string; filename: string };
 /** The fresh second factor the server asked for, under one report: its own words for each way offered. */

@@ -20,7 +20,7 @@ import { reports } from "@/features/reports/server/schema";
 import { appSettings } from "@/features/settings/server/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_DRAFT_FINDING_TITLE } from "@/features/demo/server/demo-findings";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
 import { taxonomyGroups } from "@/features/reports/server/generated/report-model";
 import { TEMPLATE_EXTERNAL_LINKS, TEMPLATE_TOO_LARGE } from "@/features/reports/server/generated/template-package";

@@ -22,7 +22,7 @@ import { auditLog } from "@/features/audit/server/schema";
 import { session, twoFactor, user } from "@/features/identity/server/schema";
 import { reports } from "@/features/reports/server/schema";
 import { DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_REPORTS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { confirmFreshSecondFactor, startViewAsClient } from "@/features/account/server";
+import { confirmFreshSecondFactor, startViewAsClient } from "@/features/identity/server";
 import { createCredentialUser, getAuth, VIEW_AS_COOKIE } from "@/features/identity/server";
 import { REPORT_WITHDRAWN } from "@/features/reports/server";
 import { pdfPageTexts } from "@tests/helpers/pdf-text";

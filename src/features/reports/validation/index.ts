@@ -1,7 +1,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
-import { stepUpProofSchema } from "@/features/account/validation/step-up";
+import { stepUpProofSchema } from "@/features/identity/validation/step-up";
 import { text, uuidSchema } from "@/lib/validation/common";
 
 // The report vault and the access log (docs/PRODUCT.md#portal-reports, docs/PRODUCT.md#portal-access-log).

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { getDb } from "@/server/core/get-db";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { clientAction } from "@/features/identity/server";
 import {
   assertMayShare,

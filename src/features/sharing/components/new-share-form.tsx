@@ -15,7 +15,7 @@ import {
   type ShareMode,
   type ShareNdaKind,
 } from "@/lib/domain/share";
-import { useStepUp } from "@/features/account/components/use-step-up";
+import { useStepUp } from "@/features/identity/components/use-step-up";
 import { createShareAction } from "@/features/sharing/actions/portal";
 import type { ShareableItem } from "@/features/sharing/server";
 

@@ -17,7 +17,7 @@ import { DELETE as signOutRoute, POST as sessionRoute } from "@/app/api/shared/s
 import { auditLog } from "@/features/audit/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { listClientAccessLog } from "@/features/audit/server";
 import {
   createShareAction,

@@ -3,7 +3,7 @@
 import { cookies, headers } from "next/headers";
 import { assertClientOwner } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { clientAction, startSsoTest } from "@/features/identity/server";
 import { addSsoDomain, removeSsoDomain, saveOidcProvider, saveSamlProvider, setSsoPolicy, verifySsoDomain } from "@/features/sso/server";
 import { oidcProviderSchema, samlProviderSchema, ssoDomainIdSchema, ssoDomainSchema, ssoPolicySchema } from "@/features/sso/validation";

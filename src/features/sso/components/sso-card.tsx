@@ -5,7 +5,7 @@ import { useState, useSyncExternalStore } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { useChange } from "@/components/ui/use-change";
-import { useStepUp } from "@/features/account/components/use-step-up";
+import { useStepUp } from "@/features/identity/components/use-step-up";
 import { isSsoStepUpReturn, SSO_SIGN_IN_ERRORS, SSO_SIGN_IN_FALLBACK_ERROR } from "@/lib/domain/sso";
 import type { SsoSettingsView } from "@/features/sso/server";
 import { SsoDomains } from "./sso-domains";

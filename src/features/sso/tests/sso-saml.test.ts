@@ -10,7 +10,7 @@ import { clientPeople } from "@/features/clients/server/schema";
 import { session, user } from "@/features/identity/server/schema";
 import { ssoDomains, ssoProvider } from "@/features/sso/server/schema";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";
 import { issueSsoFlow, SSO_FLOW_COOKIE } from "@/features/identity/server/sso/flow-cookie";
 import { acsUrlOf, loadSsoSettings, saveSamlProvider, setSsoPolicy, spEntityIdOf } from "@/features/sso/server";

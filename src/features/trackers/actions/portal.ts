@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { assertClientOwner } from "@/server/core/actor";
 import { getDb } from "@/server/core/get-db";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { clientAction } from "@/features/identity/server";
 import {
   connectTracker,

@@ -9,7 +9,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { useStepUp } from "@/features/account/components/use-step-up";
+import { useStepUp } from "@/features/identity/components/use-step-up";
 import { connectGitHubAction, connectGitLabAction, connectJiraAction } from "@/features/trackers/actions/portal";
 import {
   type ConnectGitHubInput,

@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/admin/page-header";
 import { SectionNav } from "@/components/ui/section-nav";
 import { ADMIN_ACCOUNT_TABS, ADMIN_ACCOUNT_TAB_LABELS, parseTab } from "@/lib/domain/admin-settings-tab";
 import { getDb } from "@/server/core/get-db";
-import { getAccountSecurity } from "@/features/account/server";
+import { getAccountSecurity } from "@/features/identity/server";
 import { requireAdminPage } from "@/features/identity/server";
 import { getNotificationPreferences } from "@/features/notifications/server";
 

@@ -1,8 +1,8 @@
 // The few better-auth endpoints the browser calls (sign-out, session, the passkey ceremonies) under
-// /api/auth/*; every other one answers 404 (src/features/account/server/http-endpoints.ts).
+// /api/auth/*; every other one answers 404 (src/features/identity/server/http-endpoints.ts).
 import { BODY_LIMITS, readBodyLimited } from "@/server/core/body-limit";
 import { withPublic } from "@/server/core/handler";
-import { isServedAuthEndpoint, stripTokens } from "@/features/account/server";
+import { isServedAuthEndpoint, stripTokens } from "@/features/identity/server";
 import { getAuth } from "@/features/identity/server";
 
 export const dynamic = "force-dynamic";

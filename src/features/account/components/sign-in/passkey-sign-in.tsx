@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useChange } from "@/components/ui/use-change";
 import { passkeyErrorMessage } from "@/lib/passkey-errors";
-import { signInWithPasskey } from "../passkey-ceremony";
+import { signInWithPasskey } from "@/features/identity/components/passkey-ceremony";
 
 type Props = {
   area: "client" | "admin";

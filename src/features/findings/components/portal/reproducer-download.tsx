@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
-import { type FreshFactorAsk, FreshFactorPrompt } from "@/features/account/components/fresh-factor-prompt";
-import { type FreshFactorProof, proofBody } from "@/features/account/components/fresh-factor-proof";
+import { type FreshFactorAsk, FreshFactorPrompt } from "@/features/identity/components/fresh-factor-prompt";
+import { type FreshFactorProof, proofBody } from "@/features/identity/components/fresh-factor-proof";
 
 type Reproducer = { filename: string; content: string; signatureFilename: string; signature: string };
 

@@ -5,7 +5,7 @@ import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
 import { clientIp } from "@/server/core/rate-limit";
-import { confirmSignatureFactor } from "@/features/account/server";
+import { confirmSignatureFactor } from "@/features/identity/server";
 import { withClient } from "@/features/identity/server";
 import { AUTHORIZATION_NOT_FOUND, signAuthorization } from "@/features/authorizations/server";
 

@@ -5,7 +5,7 @@ import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
 import { assertClientOwner } from "@/server/core/actor";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { withClient } from "@/features/identity/server";
 import { buildReproducer } from "@/features/findings/server";
 

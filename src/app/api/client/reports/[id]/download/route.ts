@@ -4,7 +4,7 @@ import { reportDownloadSchema } from "@/features/reports/validation";
 import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { parseJson } from "@/server/core/handler";
-import { confirmFreshSecondFactor } from "@/features/account/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { withClientRead } from "@/features/identity/server";
 import { downloadRequestOf } from "@/features/documents/server";
 import { REPORT_NOT_FOUND, requestReportDownload } from "@/features/reports/server";

@@ -6,16 +6,16 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
-import { confirmStepUpAction } from "@/features/account/actions/account";
+import { confirmStepUpAction } from "@/features/identity/actions/step-up";
 import { clientPeople } from "@/features/clients/server/schema";
 import { passkey, session, twoFactor, user, verification } from "@/features/identity/server/schema";
-import { isServedAuthEndpoint } from "@/features/account/server";
+import { isServedAuthEndpoint } from "@/features/identity/server";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import {
   FRESH_PASSKEY_PROMPT,
   FRESH_PASSKEY_WRONG,
   FRESH_PASSWORD_PROMPT,
-} from "@/features/account/server/second-factor/fresh-second-factor";
+} from "@/features/identity/server/second-factor/fresh-second-factor";
 import { APP_ORIGIN, sessionCookie } from "@tests/integration/helpers/auth";
 import { Browser } from "@tests/integration/helpers/browser";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -8,13 +8,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  confirmStepUpAction,
   confirmTwoFactorAction,
   disableTwoFactorAction,
   regenerateBackupCodesAction,
   removePasskeyAction,
   startTwoFactorAction,
 } from "@/features/account/actions/account";
+import { confirmStepUpAction } from "@/features/identity/actions/step-up";
 import { GET as authRouteGet } from "@/app/api/auth/[...all]/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";
 import { clientPeople } from "@/features/clients/server/schema";
@@ -27,7 +27,7 @@ import {
   FRESH_PASSKEY_TOO_NEW,
   FRESH_PASSWORD_PROMPT,
   FRESH_PASSWORD_WRONG,
-} from "@/features/account/server/second-factor/fresh-second-factor";
+} from "@/features/identity/server/second-factor/fresh-second-factor";
 import { APP_ORIGIN, sessionCookie } from "@tests/integration/helpers/auth";
 import { Browser } from "@tests/integration/helpers/browser";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -1,10 +1,10 @@
 // Session tokens stay in httpOnly cookies: every better-auth endpoint, called through the app's
 // /api/auth/* route as a signed-in user, answers JSON without a token field at any depth and
 // without the session token as any value (most answer 404: the route serves only what the browser
-// calls, src/features/account/server/http-endpoints.ts).
+// calls, src/features/identity/server/http-endpoints.ts).
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/auth/[...all]/route";
-import { stripTokens } from "@/features/account/server";
+import { stripTokens } from "@/features/identity/server";
 import { createCredentialUser, getAuth } from "@/features/identity/server";
 import { APP_ORIGIN, nextTestIp } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -11,7 +11,7 @@ const SERVED = new Set([
   // The login forms' policy applies here through better-auth's hooks (sign-in/brute-force.ts,
   // sign-in/policy.ts), as in their actions: the limits, an admin's browser-session cookie, the admin log.
   "POST /sign-in/email",
-  // The passkey ceremonies (src/features/account/components/passkey-ceremony.ts).
+  // The passkey ceremonies (src/features/identity/components/passkey-ceremony.ts).
   "GET /passkey/generate-register-options",
   "POST /passkey/verify-registration",
   "GET /passkey/generate-authenticate-options",

@@ -4,7 +4,7 @@ import { Fingerprint, KeyRound, LockKeyhole, LogIn } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
-import { startSsoStepUpAction } from "@/features/account/actions/account";
+import { startSsoStepUpAction } from "@/features/identity/actions/step-up";
 import { GENERIC_ERROR } from "@/lib/messages";
 
 /**

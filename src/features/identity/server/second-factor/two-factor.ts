@@ -9,16 +9,11 @@ import { type RateRule } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
 import { confirmFreshSecondFactor } from "./fresh-second-factor";
 import { passwordMatches } from "../password/check";
-import {
-  getAuth,
-  mailAuthenticatorChange,
-  allowAttempt,
-  clearAttempts,
-  endOtherSessions,
-  revokeTrustedDevices,
-  sessionTokenFromSetCookie,
-  getSession,
-} from "@/features/identity/server";
+import { getAuth } from "../auth";
+import { mailAuthenticatorChange } from "./authenticator-mail";
+import { allowAttempt, clearAttempts } from "../sign-in/brute-force";
+import { endOtherSessions, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor";
+import { getSession } from "../sessions/session";
 
 // Two-factor enrolment and management for the signed-in user, on better-auth's twoFactor plugin
 // (docs/PRODUCT.md#sign-in-two-factor). The plugin keeps the TOTP secret and the backup codes

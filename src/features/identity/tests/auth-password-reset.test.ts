@@ -10,7 +10,7 @@ import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { type OutgoingMail, setMailTransport } from "@/server/core/mail/mailer";
 import { drainOutbox, REDACTED_BODY } from "@/server/core/mail/outbox";
-import { createInvitationLink, resetLinkState } from "@/features/account/server";
+import { createInvitationLink, resetLinkState } from "@/features/identity/server";
 import { createCredentialUser } from "@/features/identity/server";
 import { AUTH_LIMITS } from "@/features/identity/server/sign-in/brute-force";
 import { requireAdmin, requireClient } from "@/features/identity/server/sessions/session";

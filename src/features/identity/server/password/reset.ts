@@ -10,15 +10,10 @@ import { AppError } from "@/server/core/errors";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { passwordResetDoneMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
-import {
-  getAuth,
-  activateInvitedPerson,
-  revokeTrustedDevices,
-  accountLimitKey,
-  allowAttempt,
-  AUTH_LIMITS,
-  ipLimitKey,
-} from "@/features/identity/server";
+import { getAuth } from "../auth";
+import { activateInvitedPerson } from "../client-membership";
+import { revokeTrustedDevices } from "../second-factor/second-factor";
+import { accountLimitKey, allowAttempt, AUTH_LIMITS, ipLimitKey } from "../sign-in/brute-force";
 
 /** Runs work after the response is sent (next/server `after` in a server action). */
 export type Defer = (task: () => Promise<void>) => void;

@@ -6,7 +6,7 @@ import { serverEnv } from "@/server/core/env";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { twoFactorResetMail } from "@/server/core/mail/templates";
 import { recordAudit } from "@/features/audit/server";
-import { revokeTrustedDevices } from "@/features/identity/server";
+import { revokeTrustedDevices } from "./second-factor";
 
 /**
  * Recovery for a user locked out of two-factor (docs/PRODUCT.md#sign-in-two-factor): removes the

@@ -4,7 +4,8 @@ import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients } from "@/features/clients/server/schema";
 import { user } from "@/features/identity/server/schema";
-import { clientTwoFactorPolicySql, demoExemptionInUse } from "@/features/identity/server";
+import { clientTwoFactorPolicySql } from "../two-factor-policy";
+import { demoExemptionInUse } from "../sessions/session";
 
 /**
  * `twoFactorRequired`: the role or the company requires it and nothing exempts the user;

@@ -2,7 +2,7 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import type { z } from "zod";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { changePasswordSchema } from "@/features/account/validation";
+import type { changePasswordSchema } from "@/features/identity/validation/account";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import type { Actor } from "@/server/core/actor";
 import { getDb } from "@/server/core/db/client";
@@ -12,7 +12,11 @@ import { passwordChangedMail } from "@/server/core/mail/templates";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
 import { checkPassword, manageKey } from "../second-factor/two-factor";
-import { formatMailTime, sessionsUrlFor, getAuth, clearAttempts, recordSecondFactor, getSession } from "@/features/identity/server";
+import { formatMailTime, sessionsUrlFor } from "../sessions/account-sessions";
+import { getAuth } from "../auth";
+import { clearAttempts } from "../sign-in/brute-force";
+import { recordSecondFactor } from "../second-factor/second-factor";
+import { getSession } from "../sessions/session";
 
 /**
  * Change password from Settings / Account (docs/PRODUCT.md#account-security): the current password

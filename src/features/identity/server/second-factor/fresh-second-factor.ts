@@ -4,26 +4,25 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
-import type { passkeyAssertionSchema } from "@/features/account/validation/step-up";
+import type { passkeyAssertionSchema } from "@/features/identity/validation/step-up";
 import type { SignatureMethod } from "@/lib/domain/signature-method";
 import type { DbOrTx } from "@/server/core/db/client";
 import { session as sessionTable, twoFactor } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit } from "@/server/core/rate-limit";
 import { passwordMatches } from "../password/check";
+import { getAuth } from "../auth";
 import {
-  getAuth,
   addedWithinWindow,
   type FreshFactorMethod,
   recordPasswordProof,
   stepUpPrompt,
   stepUpState,
-  getSession,
-  claimTotpStep,
   takeIdentityProviderProof,
-  totpStepOf,
-} from "@/features/identity/server";
-export { FRESH_CODE_PROMPT, FRESH_IDP_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "@/features/identity/server";
+} from "./fresh-factor-state";
+import { getSession } from "../sessions/session";
+import { claimTotpStep, totpStepOf } from "./totp-replay";
+export { FRESH_CODE_PROMPT, FRESH_IDP_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "./fresh-factor-state";
 
 // The step-up for what a leaked session must not reach on its own: the report vault's downloads
 // (docs/PRODUCT.md#portal-reports) and every change of an authenticator (docs/PRODUCT.md#passkeys,

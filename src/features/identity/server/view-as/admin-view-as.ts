@@ -5,7 +5,7 @@ import type { Db } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { issueViewAsCookie, type ViewAs } from "@/features/identity/server";
+import { issueViewAsCookie, type ViewAs } from "./view-as";
 
 /**
  * Starts an admin's read-only view of a client's portal: audited, and answered with the signed

@@ -11,7 +11,8 @@ import { layoutMail } from "@/server/core/mail/templates";
 import { recordAudit } from "@/features/audit/server";
 import { newResetToken } from "../password/reset";
 import { checkPassword } from "../second-factor/two-factor";
-import { getAuth, findUserByEmail } from "@/features/identity/server";
+import { getAuth } from "../auth";
+import { findUserByEmail } from "../users";
 
 // A new sign-in e-mail (docs/PRODUCT.md#portal-settings). Our own flow rather than better-auth's
 // changeEmail: its link signs a browser in without the second factor when no session is open, and

@@ -6,7 +6,8 @@ import { passkey, session, user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { confirmFreshSecondFactor } from "../second-factor/fresh-second-factor";
-import { mailAuthenticatorChange, currentSessionId } from "@/features/identity/server";
+import { mailAuthenticatorChange } from "../second-factor/authenticator-mail";
+import { currentSessionId } from "../sessions/session";
 
 // The signed-in user's own passkeys (docs/PRODUCT.md#passkeys). Every query is scoped by the
 // actor's user id: someone else's passkey id answers like an unknown one.
@@ -116,7 +117,7 @@ export async function removeOwnPasskey(db: DbOrTx, { actor, passkeyId, headers }
 
 /**
  * Takes a passkey off hold after a two-factor reset. The caller has checked the current password
- * (src/features/account/server/passkeys/confirmation.ts): whoever asked for the reset may not be the owner.
+ * (src/features/identity/server/passkeys/confirmation.ts): whoever asked for the reset may not be the owner.
  */
 export async function confirmOwnPasskey(db: DbOrTx, { actor, passkeyId }: { actor: Actor; passkeyId: string }) {
   return db.transaction(async (tx) => {

@@ -2,25 +2,19 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import { SSO_REQUIRED_MESSAGE } from "@/lib/domain/sso";
 import type { z } from "zod";
-import type { signInCodeSchema } from "@/features/account/validation";
+import type { signInCodeSchema } from "@/features/identity/validation/account";
 import { type AdminLoginInput, AUTH_MESSAGES, type ClientLoginInput } from "@/features/identity/validation/sign-in";
 import { getDb } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { clientIp } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
 import { twoFactorError } from "../second-factor/two-factor";
-import {
-  getAuth,
-  logAdminSignIn,
-  clientMembershipOf,
-  membershipRefusal,
-  allowAttempt,
-  AUTH_LIMITS,
-  ipLimitKey,
-  ADMIN_ENROLMENT_PATH,
-  isDemoAdminExempt,
-  findUserByEmail,
-} from "@/features/identity/server";
+import { getAuth } from "../auth";
+import { logAdminSignIn } from "./log";
+import { clientMembershipOf, membershipRefusal } from "../client-membership";
+import { allowAttempt, AUTH_LIMITS, ipLimitKey } from "./brute-force";
+import { ADMIN_ENROLMENT_PATH, isDemoAdminExempt } from "../sessions/session";
+import { findUserByEmail } from "../users";
 
 export type LoginArea = "client" | "admin";
 

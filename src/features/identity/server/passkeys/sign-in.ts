@@ -2,7 +2,8 @@ import "server-only";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
 import { AppError } from "@/server/core/errors";
 import { AREAS, clientAccountRefusal, type LoginArea } from "../sign-in/sign-in";
-import { getAuth, getSession } from "@/features/identity/server";
+import { getAuth } from "../auth";
+import { getSession } from "../sessions/session";
 
 /**
  * The last step of a passkey sign-in: the browser completed the ceremony with better-auth's

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { confirmStepUpAction } from "@/features/account/actions/account";
-import { FreshFactorPrompt, type FreshFactorAsk, freshFactorAskOf } from "@/features/account/components/fresh-factor-prompt";
+import { confirmStepUpAction } from "@/features/identity/actions/step-up";
+import { FreshFactorPrompt, type FreshFactorAsk, freshFactorAskOf } from "@/features/identity/components/fresh-factor-prompt";
 import { Dialog } from "@/components/ui/dialog";
 import { GENERIC_ERROR } from "@/lib/messages";
 import { PASSKEY_MESSAGES, passkeyErrorMessage } from "@/lib/passkey-errors";
