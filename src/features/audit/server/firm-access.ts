@@ -1,6 +1,7 @@
 import "server-only";
 import type { Actor } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
+import { after } from "next/server";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "./schema";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { FIRM_ACCESS_ACTIONS, FIRM_PAGE_LOOKS, type FirmAccessAction } from "./access-actions";
@@ -120,4 +121,24 @@ export async function recordFirmAccess(
       .returning(chainColumns);
     await linkEntries(tx, written);
   });
+}
+
+/**
+ * The same look, written once the response has gone out (next/server `after`), so a screen's read
+ * waits for no write (docs/PRODUCT.md#portal-access-log). Outside a request (a script, or a test
+ * calling the module) there is no "after": it is written before this returns, as `recordFirmAccess`.
+ * Give it the database, never a transaction: the transaction is over by the time it runs.
+ */
+export async function recordFirmAccessAfterResponse(db: Db, look: Parameters<typeof recordFirmAccess>[1]): Promise<void> {
+  const write = () =>
+    recordFirmAccess(db, look).catch((error: unknown) => {
+      // The page was answered already: the failure can only be logged.
+      console.error(`[access-log] ${look.action} not recorded:`, error);
+    });
+  try {
+    after(write);
+  } catch {
+    // `after` throws synchronously when there is no request to wait for.
+    await recordFirmAccess(db, look);
+  }
 }

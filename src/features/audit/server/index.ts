@@ -20,6 +20,7 @@ export {
   type FirmAccessAction,
   type FirmLinkHolder,
   recordFirmAccess,
+  recordFirmAccessAfterResponse,
   SHARE_ACCESS_ACTIONS,
 } from "./firm-access";
 export { admitLinkFetch } from "./link-fetch";

@@ -213,6 +213,8 @@ describe("the company's pages in the admin area", () => {
     for (const [action, look] of looks) {
       const before = await newestId();
       await look();
+      // A page's look is written once the page has gone out (next/server's after).
+      await settleAfterTasks();
       expect(await since(before), action).toEqual([expect.objectContaining({ action, who: DEMO_USERS.admin.name, viewingPortal: false })]);
     }
     // The admin's own browsing stays out of the dashboard's Recent Activity (the audit log has it).
@@ -225,6 +227,7 @@ describe("the company's pages in the admin area", () => {
     const before = await newestId();
     await AdminInvoicesPage({ searchParams: Promise.resolve({ client: TENANTS.globex.clientId }) });
     await AdminClientPage(params(TENANTS.globex.clientId));
+    await settleAfterTasks();
     expect(await since(before)).toEqual([]);
   });
 });
@@ -279,22 +282,28 @@ describe("the firm's other reads of a company's data", () => {
   });
 });
 
+/** A page rendered and the look it writes after answering written too. */
+async function visit(page: Promise<unknown>) {
+  await page;
+  await settleAfterTasks();
+}
+
 describe("one entry per visit of a screen", () => {
   it("reloading a screen adds nothing; another screen in between or 30 minutes later starts a new visit; the chain covers every entry", async () => {
     requestHeaders.current = authHeaders(await admin());
     const before = await newestId();
-    for (let i = 0; i < 3; i++) await AdminClientPage(params(acme.clientId));
+    for (let i = 0; i < 3; i++) await visit(AdminClientPage(params(acme.clientId)));
     expect((await since(before)).map((e) => e.action)).toEqual(["client.page.view"]);
 
-    await AdminFindingPage(params(fresh.openFindingId));
-    await AdminClientPage(params(acme.clientId));
-    await AdminClientPage(params(acme.clientId));
+    await visit(AdminFindingPage(params(fresh.openFindingId)));
+    await visit(AdminClientPage(params(acme.clientId)));
+    await visit(AdminClientPage(params(acme.clientId)));
     expect((await since(before)).map((e) => e.action)).toEqual(["client.page.view", "finding.view", "client.page.view"]);
 
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(Date.now() + 31 * 60_000);
-      await AdminClientPage(params(acme.clientId));
+      await visit(AdminClientPage(params(acme.clientId)));
     } finally {
       vi.useRealTimers();
     }

@@ -5,12 +5,12 @@ import type { ClientShownStatus, ClientStatus } from "@/lib/domain/client-status
 import type { adminClientEditSchema } from "@/features/clients/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { lockRowById } from "@/server/core/db/lock-row";
-import type { Db, DbOrTx } from "@/server/core/db/client";
+import type { Db } from "@/server/core/db/client";
 import { clientPeople, clients } from "./schema";
 import { user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { endSessionsOf } from "@/features/identity/server";
-import { recordAudit, recordFirmAccess } from "@/features/audit/server";
+import { recordAudit, recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { shownClientStatus } from "./list-filters";
 import { listTeam, type TeamPerson } from "./team";
@@ -53,7 +53,7 @@ const documentCount = sql<number>`(select count(*) from documents cd where cd.cl
 export const DELETE_REFUSED_MESSAGE =
   "This client has invoices or documents, which are financial and contractual records and are kept. Deactivate the client instead.";
 
-export async function getAdminClientDetails(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }) {
+export async function getAdminClientDetails(db: Db, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
   const [row] = await db
     .select({
@@ -75,7 +75,13 @@ export async function getAdminClientDetails(db: DbOrTx, { actor, clientId }: { a
   // The firm opening the company's page is a look in its access log (docs/PRODUCT.md#portal-access-log).
   const [people] = await Promise.all([
     listTeam(db, { actor, clientId }),
-    recordFirmAccess(db, { actor, action: "client.page.view", clientIds: [clientId], entityType: "client", entityId: clientId }),
+    recordFirmAccessAfterResponse(db, {
+      actor,
+      action: "client.page.view",
+      clientIds: [clientId],
+      entityType: "client",
+      entityId: clientId,
+    }),
   ]);
   const twoFactor = people.length
     ? await db

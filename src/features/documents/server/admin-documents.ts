@@ -11,7 +11,7 @@ import { documentDownloads, documents } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import { getStorage } from "@/server/core/storage/storage";
-import { recordAudit, recordFirmAccess } from "@/features/audit/server";
+import { recordAudit, recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { notifyDocumentShared } from "@/features/notifications/server";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, recordDownload } from "./downloads";
@@ -36,7 +36,7 @@ export type AdminDocumentRow = {
  * the access log of each company the page shows, however many of its lists show it.
  */
 export async function listAdminDocuments(
-  db: DbOrTx,
+  db: Db,
   {
     actor,
     q = "",
@@ -61,7 +61,7 @@ export async function listAdminDocuments(
   // Documents shown to the firm, filtered or not: a look in the access log of each company the page
   // shows (docs/PRODUCT.md#portal-access-log).
   if (shown.length > 0)
-    await recordFirmAccess(db, {
+    await recordFirmAccessAfterResponse(db, {
       actor,
       action: "client.documents.view",
       clientIds: [...new Set(shown.map((row) => row.clientId))],

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { isToolIdTitle } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { findingRetests, findings } from "./schema/records";
 import { projects } from "@/features/projects/server/schema";
@@ -10,7 +10,7 @@ import { countedSql, countFindings } from "./finding-counts";
 import { dueDaysOf, overdueSql } from "./finding-scope";
 import { type FindingListItem, listColumns, toItem } from "./findings-read";
 import { modelVersionsOf, notVerifiedFindings } from "./model-versions";
-import { recordFirmAccess } from "@/features/audit/server";
+import { recordFirmAccessAfterResponse } from "@/features/audit/server";
 
 // What the firm reads across its findings: an engagement's list, the queue of work, the pickers.
 
@@ -18,7 +18,7 @@ import { recordFirmAccess } from "@/features/audit/server";
 const severityRank = findings.severityRank;
 
 /** An engagement's findings for the firm, drafts included, with its counts and due days. */
-export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
+export async function listEngagementFindings(db: Db, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
   const [project] = await db
     .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
@@ -40,7 +40,7 @@ export async function listEngagementFindings(db: DbOrTx, { actor, projectId }: {
     modelVersionsOf(db, projectId),
     notVerifiedFindings(db, { projectId }),
     // The firm's look at an engagement's findings, in the company's access log (docs/PRODUCT.md#portal-access-log).
-    recordFirmAccess(db, {
+    recordFirmAccessAfterResponse(db, {
       actor,
       action: "client.findings.view",
       clientIds: [project.clientId],

@@ -12,7 +12,7 @@ import { isAiFinding } from "@/lib/domain/finding-measurement";
 import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
 import { type Actor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { findingComments, findingEvents, findingRetests, findings } from "./schema/records";
 import { user } from "@/features/identity/server/schema";
@@ -22,7 +22,7 @@ import { type EvidenceFile, listEvidence } from "./evidence";
 import { type FindingMeasurement, measurementsOf } from "./measurements";
 import { type ModelVersionRecord, modelVersionsOf, type NotVerifiedFinding, notVerifiedFindings } from "./model-versions";
 import { listOwnerOptions, type OwnerOption } from "./remediation-owner";
-import { recordFirmAccess } from "@/features/audit/server";
+import { recordFirmAccess, recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { clientFindingScope, FINDING_NOT_FOUND, findingScope, overdueSql } from "./finding-scope";
 import { clientFindingCounts, countedSql, type FindingCounts } from "./finding-counts";
 
@@ -202,7 +202,7 @@ async function modelVersionOf(
 }
 
 /** One finding with its timeline, retests and comments; a client's only when published and its own (else 404). */
-export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Actor; findingId: string }): Promise<FindingDetail> {
+export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; findingId: string }): Promise<FindingDetail> {
   if (actor.role === "client") assertClient(actor);
   else assertAdmin(actor);
   const [row] = await db
@@ -276,7 +276,7 @@ export async function getFinding(db: DbOrTx, { actor, findingId }: { actor: Acto
       .orderBy(desc(findingRetests.requestedAt)),
     listEvidence(db, findingId),
     // The firm's look (an admin's, or one viewing the portal) is in the company's access log; a client's own is not.
-    recordFirmAccess(db, {
+    recordFirmAccessAfterResponse(db, {
       actor,
       action: "finding.view",
       clientIds: [row.clientId],

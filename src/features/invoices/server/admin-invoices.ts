@@ -2,11 +2,11 @@ import "server-only";
 import { and, desc, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import type { DbOrTx } from "@/server/core/db/client";
+import type { Db } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { invoices } from "./schema";
 import { projects } from "@/features/projects/server/schema";
-import { recordFirmAccess } from "@/features/audit/server";
+import { recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { type AdminInvoiceFilter, adminInvoiceWhere } from "./admin-invoice-filter";
 import { invoiceExportJoins } from "./invoice-export-pages";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
@@ -63,7 +63,7 @@ const cursorOf = (row: AdminInvoiceRow) => `${row.issuedDate ?? "none"}_${row.id
  * recorded in the access log of each company whose invoices the page shows, filtered or not (one insert).
  */
 export async function listAdminInvoices(
-  db: DbOrTx,
+  db: Db,
   {
     actor,
     filter,
@@ -142,7 +142,7 @@ export async function listAdminInvoices(
   // look in the access log of each company the page shows (docs/PRODUCT.md#portal-access-log).
   const shown = page.flatMap((row) => (row.clientId ? [row.clientId] : []));
   if (shown.length > 0)
-    await recordFirmAccess(db, {
+    await recordFirmAccessAfterResponse(db, {
       actor,
       action: "client.invoices.view",
       clientIds: shown,

@@ -1,6 +1,6 @@
 // The admin Invoices list is a look at every company whose invoices it shows
 // (docs/PRODUCT.md#portal-access-log): unfiltered, or filtered by status or dates only, it writes
-// an entry in each shown company's access log, as the list filtered to one company does; an
+// an entry in each shown company's access log once the page has answered, as the list filtered to one company does; an
 // invoice waiting for a client belongs to no log, and the same visit adds nothing.
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
@@ -12,7 +12,7 @@ import { invoiceListQuerySchema } from "@/features/invoices/validation";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
-import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
+import { afterHook, requestHeaders, settleAfterTasks } from "@tests/integration/helpers/next-headers-mock";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) =>
@@ -58,11 +58,18 @@ describe("the admin Invoices list in the companies' access logs", () => {
     ];
     for (const [search, later] of looks) {
       const before = await newestAuditId();
+      const deferred: (() => Promise<void>)[] = [];
+      afterHook.current = (task) => void deferred.push(task);
       vi.useFakeTimers({ toFake: ["Date"] });
       try {
         vi.setSystemTime(Date.now() + later);
         await AdminInvoicesPage({ searchParams: Promise.resolve(search) });
+        // The page has answered and written nothing yet: the look is written after the response.
+        expect(await loggedSince(before)).toEqual([]);
+        expect(deferred).toHaveLength(1);
+        for (const task of deferred) await task();
       } finally {
+        afterHook.current = null;
         vi.useRealTimers();
       }
       const logged = await loggedSince(before);
@@ -75,6 +82,7 @@ describe("the admin Invoices list in the companies' access logs", () => {
     // Reloading within the visit adds nothing.
     const before = await newestAuditId();
     await AdminInvoicesPage({ searchParams: Promise.resolve({}) });
+    await settleAfterTasks();
     expect(await loggedSince(before)).toEqual([]);
     expect(await t.db.$count(auditLog, and(eq(auditLog.action, "client.invoices.view"), isNull(auditLog.clientId)))).toBe(0);
   });
