@@ -2259,8 +2259,9 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/evidence/actions/admin.ts#issuePackAction": {
+    // The target engagement has retests open (the demo's), so the admin reaches the pack's own refusal.
     input: ({ target }) => ({ projectId: target.projectId, testers: "Matrix Tester", independence: "Independent.", limitations: "None." }),
-    expect: adminOnlyAction("ok"),
+    expect: adminOnlyAction({ success: false, error: expect.stringMatching(/ still open on this engagement\. Record /) }),
   },
   // A pack of no engagement: the guard is what is checked; the demo pack stays valid for the API rows.
   "ACTION src/features/evidence/actions/admin.ts#revokePackAction": {

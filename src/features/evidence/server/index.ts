@@ -28,6 +28,7 @@ export {
   type PackFacts,
   type PackRow,
   type PackState,
+  RETESTS_STILL_OPEN,
   revokePack,
   type VerifiedPack,
   verifyPack,

@@ -25,6 +25,9 @@ import { evidencePacks } from "./schema";
 export const PACK_TITLE = "Evidence pack";
 export const PACK_JWS_TYP = "evidence-pack+jws";
 export const PACK_NOT_FOUND = "Evidence pack not found.";
+/** The pack records retests in the same environment: it is issued once the engagement's retests are decided. */
+export const RETESTS_STILL_OPEN = (count: number) =>
+  `${count === 1 ? "A retest is" : `${count} retests are`} still open on this engagement. Record ${count === 1 ? "its result" : "their results"} before issuing the evidence pack.`;
 
 export type PackState = "Valid" | "Superseded" | "Revoked";
 export type PackFacts = {
@@ -145,6 +148,8 @@ export async function issuePack(db: Db, { actor, input }: { actor: AdminActor; i
   const code = newLetterCode();
   const issuedAt = new Date();
   const built = await buildPack(db, { actor, input, packId, code, issuedAt });
+  const open = built.content.findings.filter((finding) => finding.retest === "requested").length;
+  if (open > 0) throw new AppError("conflict", RETESTS_STILL_OPEN(open));
   const storage = getStorage();
   const storageKey = newStorageKey("pdf");
   await storage.put(storageKey, built.pdf);

@@ -1,5 +1,5 @@
 // Test plans, the coverage record and evidence packs (docs/PRODUCT.md#evidence-packs): an adopted
-// plan version never changes; N/A needs its reason; the pack's JWS checks against
+// plan version never changes; N/A needs its reason; no pack while a retest is open; the pack's JWS checks against
 // /.well-known/jwks.json and fails after one byte changes; its PDF shows every section; another
 // company reads neither coverage nor pack.
 import { execFileSync } from "node:child_process";
@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from "jose";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as jwksRoute } from "@/app/.well-known/jwks.json/route";
@@ -20,8 +20,10 @@ import {
   NOT_CONFORMITY,
   oscalErrors,
   PACK_JWS_TYP,
+  RETESTS_STILL_OPEN,
   verifyPack,
 } from "@/features/evidence/server";
+import { findingRetests, findings } from "@/features/findings/server/schema/records";
 import { evidencePacks, evidencePlanVersions } from "@/features/evidence/server/schema";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_PROJECTS } from "@/features/demo/server/demo-data";
@@ -41,6 +43,16 @@ vi.mock("next/server", async (importOriginal) =>
 const t = setupTestDatabase({ seedDemo: true });
 const gateway = DEMO_PROJECTS.find((p) => p.projectName === "LLM Gateway Security Assessment")!;
 const published = DEMO_FINDINGS.filter((f) => f.projectId === gateway.id && f.status === "open");
+
+/** The ids of the open retests (no result yet) of the engagement's findings. */
+async function openRetestsOfGateway(): Promise<string[]> {
+  const rows = await t.db
+    .select({ id: findingRetests.id })
+    .from(findingRetests)
+    .innerJoin(findings, eq(findings.id, findingRetests.findingId))
+    .where(and(eq(findings.projectId, gateway.id), isNull(findingRetests.result)));
+  return rows.map((row) => row.id);
+}
 
 async function asAdmin() {
   requestHeaders.current = authHeaders(await adminCookie());
@@ -94,6 +106,28 @@ describe("evidence packs", () => {
     expect(failed).toMatchObject({ success: false, fieldErrors: { findingIds: "Link the finding that shows the failure" } });
   });
 
+  it("refuses to issue a pack while a retest of the engagement is still open", async () => {
+    await asAdmin();
+    const issuedBefore = await t.db.$count(evidencePacks, eq(evidencePacks.projectId, gateway.id));
+    // The demo's measured findings of this engagement have retests open already (demo-measurements.ts).
+    const openRetests = (await openRetestsOfGateway()).length;
+    expect(openRetests).toBeGreaterThan(0);
+    const [retest] = await t.db
+      .insert(findingRetests)
+      .values({ findingId: published[0]!.id, note: "Please retest", requestedByName: "Acme owner" })
+      .returning({ id: findingRetests.id });
+    try {
+      expect(await issuePackAction(packInput)).toMatchObject({
+        success: false,
+        code: "conflict",
+        error: RETESTS_STILL_OPEN(openRetests + 1),
+      });
+      expect(await t.db.$count(evidencePacks, eq(evidencePacks.projectId, gateway.id))).toBe(issuedBefore);
+    } finally {
+      await t.db.delete(findingRetests).where(eq(findingRetests.id, retest!.id));
+    }
+  });
+
   it("issues a pack whose JWS verifies against /.well-known/jwks.json and fails after one byte changes", async () => {
     await asAdmin();
     const records = [
@@ -116,6 +150,11 @@ describe("evidence packs", () => {
       `${counts.run} of ${counts.total} cases run, ${counts.held} held, ${counts.failed} failed, ${counts.not_applicable} not applicable${counts.blocked ? `, ${counts.blocked} blocked` : ""}`,
     );
 
+    // The firm records the open retests' results (here by hand: measured verdicts are the findings' tests).
+    await t.db
+      .update(findingRetests)
+      .set({ result: "still_open", resultNote: "Retested for the pack", decidedAt: new Date() })
+      .where(inArray(findingRetests.id, await openRetestsOfGateway()));
     const issued = await issuePackAction(packInput);
     expect(issued).toMatchObject({ success: true });
     const { id } = (issued as { data: { id: string } }).data;
