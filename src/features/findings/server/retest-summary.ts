@@ -95,7 +95,12 @@ export async function retestSummaryOf(
       trials: findingMeasurements.trials,
     })
     .from(findingMeasurements)
-    .where(inArray(findingMeasurements.retestId, rows.map((r) => r.retestId)))
+    .where(
+      inArray(
+        findingMeasurements.retestId,
+        rows.map((r) => r.retestId),
+      ),
+    )
     .orderBy(findingMeasurements.retestId, desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt));
   const measurementOf = new Map(measured.map(({ retestId, ...m }) => [retestId, m]));
   const byFinding = new Map<string, SummaryFinding>();
@@ -110,5 +115,11 @@ export async function retestSummaryOf(
       measurement: measurementOf.get(r.retestId) ?? null,
     });
   }
-  return { projectId, engagement: project.name, company: project.company, lastDecidedAt: new Date(Math.max(...decided)), findings: [...byFinding.values()] };
+  return {
+    projectId,
+    engagement: project.name,
+    company: project.company,
+    lastDecidedAt: new Date(Math.max(...decided)),
+    findings: [...byFinding.values()],
+  };
 }

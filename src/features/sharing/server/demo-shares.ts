@@ -112,7 +112,11 @@ export async function seedDemoShares(
       entry(
         "share.created",
         ago(3),
-        { name: `${at.report.label}, ${at.letter.label}, ${at.pack.label} with ${DEMO_SHARE_AUDITOR}`, mode: "download", ndaKind: "standard" },
+        {
+          name: `${at.report.label}, ${at.letter.label}, ${at.pack.label} with ${DEMO_SHARE_AUDITOR}`,
+          mode: "download",
+          ndaKind: "standard",
+        },
         at.owner,
       ),
       entry(

@@ -35,7 +35,10 @@ export async function renderRetestSummaryPdf(summary: RetestSummary, firm: strin
   w.line(22);
   w.at(retestSummaryLabel(summary.engagement), MARGIN, { size: 13, bold: true });
   w.line(16);
-  w.paragraph(`${summary.company} · as of the latest decision, ${formatDate(summary.lastDecidedAt)}`, MARGIN, width, { color: MUTED, size: 9 });
+  w.paragraph(`${summary.company} · as of the latest decision, ${formatDate(summary.lastDecidedAt)}`, MARGIN, width, {
+    color: MUTED,
+    size: 9,
+  });
   w.line(14);
   w.paragraph(
     "Each published finding of the engagement that was retested: its severity, its status now, and every retest with its result. A measured rate is the AI finding's successes in the trials the firm ran for that retest.",
