@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { formatLetterCode } from "@/features/attestations/server";
+import { originalReportFile } from "@/features/reports/server";
 import { packStateOf, type PackState } from "./packs";
 import { evidencePacks } from "./schema";
 
@@ -48,4 +49,10 @@ export async function packOfCompany(db: DbOrTx, { clientId, packId }: { clientId
     .where(and(eq(evidencePacks.id, packId), ofCompany(clientId)))
     .limit(1);
   return row ? toPack(row) : null;
+}
+
+/** One pack's PDF as issued (kept in the report vault under the pack's report); null for another company's or no pack. */
+export async function packPdfOfCompany(db: DbOrTx, at: { clientId: string; packId: string }): Promise<Uint8Array | null> {
+  const pack = await packOfCompany(db, at);
+  return pack ? originalReportFile(db, { clientId: at.clientId, reportId: pack.reportId }) : null;
 }

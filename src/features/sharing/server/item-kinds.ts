@@ -6,7 +6,7 @@ import { attestationLetters } from "@/features/attestations/server/schema";
 import { reports } from "@/features/reports/server/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { formatLetterCode, type LetterFacts, renderLetterPdf } from "@/features/attestations/server";
-import { currentPacksOfCompany, PACK_TITLE, packOfCompany, type PackState } from "@/features/evidence/server";
+import { currentPacksOfCompany, PACK_TITLE, packOfCompany, packPdfOfCompany, type PackState } from "@/features/evidence/server";
 import { engagementsWithDecidedRetests, retestSummaryOf } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
 import { renderRetestSummaryPdf, retestSummaryLabel } from "./retest-summary-pdf";
@@ -69,19 +69,15 @@ const report: ItemResolver = {
     return row ? { label: `${row.title} v${row.version}`, projectId: row.projectId, state: stateOf(row) } : null;
   },
   async file(db, { clientId, itemId }) {
-    const row = await readReportFile(db, { clientId, itemId });
-    return row ? { bytes: await getStorage().get(row.storageKey), filename: fileName(`${row.title} v${row.version}`) } : null;
+    const [row] = await db
+      .select({ title: reports.title, version: reports.version, storageKey: reports.storageKey })
+      .from(reports)
+      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
+      .limit(1);
+    if (!row) return null;
+    return { bytes: await getStorage().get(row.storageKey), filename: fileName(`${row.title} v${row.version}`) };
   },
 };
-
-async function readReportFile(db: DbOrTx, { clientId, itemId }: { clientId: string; itemId: string }) {
-  const [row] = await db
-    .select({ title: reports.title, version: reports.version, storageKey: reports.storageKey })
-    .from(reports)
-    .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
-    .limit(1);
-  return row;
-}
 
 const letterColumns = {
   code: attestationLetters.code,
@@ -139,9 +135,8 @@ const evidencePack: ItemResolver = {
   },
   async file(db, { clientId, itemId }) {
     const pack = await packOfCompany(db, { clientId, packId: itemId });
-    // The PDF as issued is kept in the report vault, under the pack's report.
-    const row = pack && (await readReportFile(db, { clientId, itemId: pack.reportId }));
-    return row ? { bytes: await getStorage().get(row.storageKey), filename: fileName(packLabel(pack.code)) } : null;
+    const bytes = pack && (await packPdfOfCompany(db, { clientId, packId: itemId }));
+    return pack && bytes ? { bytes, filename: fileName(packLabel(pack.code)) } : null;
   },
 };
 
