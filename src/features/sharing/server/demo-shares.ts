@@ -106,25 +106,23 @@ export async function seedDemoShares(
     after,
     createdAt,
   });
-  await db
-    .insert(auditLog)
-    .values([
-      entry(
-        "share.created",
-        ago(3),
-        {
-          name: `${at.report.label}, ${at.letter.label}, ${at.pack.label} with ${DEMO_SHARE_AUDITOR}`,
-          mode: "download",
-          ndaKind: "standard",
-        },
-        at.owner,
-      ),
-      entry(
-        "share.nda_accepted",
-        ago(2),
-        { name: "NDA accepted as Dana Whitfield", by: DEMO_SHARE_AUDITOR, ndaSha256: sha256Hex(nda) },
-        null,
-      ),
-      ...views.map((v) => entry("share.viewed", v.createdAt, { name: `${at.report.label}, page ${v.page}`, by: DEMO_SHARE_AUDITOR }, null)),
-    ]);
+  await db.insert(auditLog).values([
+    entry(
+      "share.created",
+      ago(3),
+      {
+        name: `${at.report.label}, ${at.letter.label}, ${at.pack.label} with ${DEMO_SHARE_AUDITOR}`,
+        mode: "download",
+        ndaKind: "standard",
+      },
+      at.owner,
+    ),
+    entry(
+      "share.nda_accepted",
+      ago(2),
+      { name: "NDA accepted as Dana Whitfield", by: DEMO_SHARE_AUDITOR, ndaSha256: sha256Hex(nda) },
+      null,
+    ),
+    ...views.map((v) => entry("share.viewed", v.createdAt, { name: `${at.report.label}, page ${v.page}`, by: DEMO_SHARE_AUDITOR }, null)),
+  ]);
 }
