@@ -5,11 +5,20 @@
  * The kinds of item a share holds. Each kind has one resolver in the sharing module
  * (server/item-kinds.ts): a new kind is a value here, its resolver there, and a migration (the CHECK).
  */
-export const SHARE_ITEM_KINDS = ["report", "letter"] as const;
+export const SHARE_ITEM_KINDS = ["report", "letter", "evidence_pack", "retest_summary"] as const;
 export type ShareItemKind = (typeof SHARE_ITEM_KINDS)[number];
 export const SHARE_ITEM_KIND_LABELS: Record<ShareItemKind, string> = {
   report: "Report",
   letter: "Attestation letter",
+  evidence_pack: "Evidence pack",
+  retest_summary: "Retest summary",
+};
+/** The kinds as the share form groups them. */
+export const SHARE_ITEM_KIND_GROUP_LABELS: Record<ShareItemKind, string> = {
+  report: "Reports",
+  letter: "Attestation letters",
+  evidence_pack: "Evidence packs",
+  retest_summary: "Retest summaries",
 };
 
 /** View-only (pages as images, no file leaves the server) or download (a stamped copy). */

@@ -67,8 +67,9 @@ import type { DocumentStorage } from "@/server/core/storage/storage";
 import { createCredentialUser } from "@/features/identity/server";
 import { linkUnchainedEntries } from "@/features/audit/server";
 import { formatLetterCode, writeLetter } from "@/features/attestations/server";
+import { PACK_TITLE } from "@/features/evidence/server";
 import { seedDemoShares } from "@/features/sharing/server";
-import { seedDemoEvidence } from "./demo-evidence";
+import { DEMO_EVIDENCE_PACK, seedDemoEvidence } from "./demo-evidence";
 
 // Arbitrary constant naming the seed's lock (migrations use 7_349_211, the Square sync 7_349_212).
 const SEED_LOCK_KEY = 7_349_213;
@@ -224,15 +225,6 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
       issuedBy: DEMO_USERS.admin.id,
       fixed: { id: DEMO_LETTER.id, code: DEMO_LETTER.code, issuedAt: new Date(DEMO_LETTER.issuedAt) },
     });
-    // Acme's share room (docs/PRODUCT.md#sharing-with-third-parties): its latest report and letter with its auditor, and an expired share.
-    const demoReport = DEMO_REPORTS.find((r) => r.clientId === DEMO_CLIENTS.acme.id)!;
-    await seedDemoShares(tx, {
-      clientId: DEMO_CLIENTS.acme.id,
-      company: DEMO_CLIENTS.acme.company,
-      owner: { userId: DEMO_USERS.acme.id, name: DEMO_USERS.acme.name, email: DEMO_USERS.acme.email },
-      report: { id: demoReport.id, label: `${demoReport.title} v${demoReport.version}`, projectId: demoReport.projectId },
-      letter: { id: DEMO_LETTER.id, label: `Attestation letter ${formatLetterCode(DEMO_LETTER.code)}`, projectId: DEMO_LETTER.projectId },
-    });
     // Acme's API tokens (docs/PRODUCT.md#api-and-webhooks): their secrets were shown once, to
     // nobody, so only a hash of random bytes is kept and the tokens can never be used.
     await tx.insert(apiTokens).values({
@@ -274,6 +266,21 @@ export async function seedDemoData(db: Db, storage: DocumentStorage): Promise<{ 
     });
     // After the findings and the reports its pack reads.
     await seedDemoEvidence(tx, storage);
+    // Acme's share room (docs/PRODUCT.md#sharing-with-third-parties): its latest report, letter and
+    // evidence pack with its auditor, and an expired share; after the pack it names.
+    const demoReport = DEMO_REPORTS.find((r) => r.clientId === DEMO_CLIENTS.acme.id)!;
+    await seedDemoShares(tx, {
+      clientId: DEMO_CLIENTS.acme.id,
+      company: DEMO_CLIENTS.acme.company,
+      owner: { userId: DEMO_USERS.acme.id, name: DEMO_USERS.acme.name, email: DEMO_USERS.acme.email },
+      report: { id: demoReport.id, label: `${demoReport.title} v${demoReport.version}`, projectId: demoReport.projectId },
+      letter: { id: DEMO_LETTER.id, label: `Attestation letter ${formatLetterCode(DEMO_LETTER.code)}`, projectId: DEMO_LETTER.projectId },
+      pack: {
+        id: DEMO_EVIDENCE_PACK.id,
+        label: `${PACK_TITLE} ${formatLetterCode(DEMO_EVIDENCE_PACK.code)}`,
+        projectId: DEMO_EVIDENCE_PACK.projectId,
+      },
+    });
     await linkUnchainedEntries(tx);
     return true;
   });

@@ -56,7 +56,7 @@ export type PackRow = {
 };
 
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
-const stateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): PackState =>
+export const packStateOf = (row: { revokedAt: Date | null; supersededAt: Date | null }): PackState =>
   row.revokedAt ? "Revoked" : row.supersededAt ? "Superseded" : "Valid";
 
 /** The pack's PDF and OSCAL twin, built from the engagement's coverage and published findings; the twin validated. */
@@ -222,7 +222,7 @@ const toRow = ({
   ...row,
   code: formatLetterCode(row.code),
   verifyUrl: verifyUrlOf(row.code),
-  state: stateOf({ supersededAt, revokedAt }),
+  state: packStateOf({ supersededAt, revokedAt }),
 });
 
 /** An engagement's packs, newest first: the admin any engagement's, a client its own company's only. */
@@ -286,7 +286,7 @@ export async function verifyPack(db: DbOrTx, input: string) {
   return {
     facts: row.facts as PackFacts,
     jws: row.jws,
-    state: stateOf(row),
+    state: packStateOf(row),
     revokedAt: row.revokedAt,
     supersededAt: row.supersededAt,
     verifications: row.verifications,

@@ -84,6 +84,13 @@ export {
   listFindingTemplates,
   updateFindingTemplate,
 } from "./templates";
+export {
+  engagementsWithDecidedRetests,
+  type RetestSummary,
+  retestSummaryOf,
+  type SummaryFinding,
+  type SummaryRetest,
+} from "./retest-summary";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
 export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
 export { addFindingMeasurement, type FindingMeasurement } from "./measurements";

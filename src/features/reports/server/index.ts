@@ -5,7 +5,7 @@ export { type AdminReportRow, listProjectReports, NOT_A_PDF, recordUploadedRepor
 export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";
-export { getStampedReport } from "./report-files";
+export { getStampedReport, originalReportFile } from "./report-files";
 export { stampPdfWith } from "./stamp";
 export {
   type ApiReport,

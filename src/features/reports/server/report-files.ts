@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
-import { getDb } from "@/server/core/db/client";
+import { type DbOrTx, getDb } from "@/server/core/db/client";
 import { holderStanding } from "@/server/core/db/link-holder";
 import { reportDownloads, reports } from "./schema";
 import { AppError } from "@/server/core/errors";
@@ -67,4 +67,18 @@ export async function getStampedReport(downloadId: string, link: { expires: stri
     downloadId,
   });
   return { filename: reportFileName(row.title, row.version), bytes };
+}
+
+/**
+ * A report's file as uploaded (never stamped), of one company only (another's answers null, like a
+ * missing one), whatever its state: for a caller that stamps it itself (an evidence pack shared,
+ * modules/evidence and modules/sharing) after checking the person acts for that company.
+ */
+export async function originalReportFile(db: DbOrTx, { clientId, reportId }: { clientId: string; reportId: string }) {
+  const [row] = await db
+    .select({ storageKey: reports.storageKey })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.clientId, clientId)))
+    .limit(1);
+  return row ? getStorage().get(row.storageKey) : null;
 }

@@ -8,6 +8,8 @@ import { Field, Input, Select, Textarea } from "@/components/ui/field";
 import { GENERIC_ERROR } from "@/lib/messages";
 import {
   SHARE_EXPIRY_DAYS,
+  SHARE_ITEM_KIND_GROUP_LABELS,
+  SHARE_ITEM_KINDS,
   SHARE_MODE_LABELS,
   SHARE_MODES,
   SHARE_NDA_KIND_LABELS,
@@ -90,23 +92,37 @@ export function NewShareForm({ shareable, onDone }: { shareable: ShareableItem[]
       {error ? <Alert tone="error">{error.text}</Alert> : null}
       <fieldset>
         <legend className="text-sm font-medium text-slate-200">Documents</legend>
-        {shareable.length === 0 ? <p className="mt-1 text-sm text-muted">Nothing can be shared yet: no current report or letter.</p> : null}
-        <div className="mt-2 space-y-2">
-          {shareable.map((item) => {
-            const key = `${item.kind}:${item.id}`;
-            return (
-              <label key={key} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-1"
-                  checked={chosen.includes(key)}
-                  onChange={(e) => setChosen(e.target.checked ? [...chosen, key] : chosen.filter((k) => k !== key))}
-                />
-                <span>{item.label}</span>
-              </label>
-            );
-          })}
-        </div>
+        {shareable.length === 0 ? (
+          <p className="mt-1 text-sm text-muted">Nothing can be shared yet: no current report, letter, evidence pack or retest summary.</p>
+        ) : null}
+        {SHARE_ITEM_KINDS.map((kind) => {
+          const items = shareable.filter((item) => item.kind === kind);
+          if (items.length === 0) return null;
+          const heading = `share-kind-${kind}`;
+          return (
+            <div key={kind} role="group" aria-labelledby={heading} className="mt-3">
+              <p id={heading} className="text-xs font-medium tracking-wide text-muted uppercase">
+                {SHARE_ITEM_KIND_GROUP_LABELS[kind]}
+              </p>
+              <div className="mt-1 space-y-2">
+                {items.map((item) => {
+                  const key = `${item.kind}:${item.id}`;
+                  return (
+                    <label key={key} className="flex items-start gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="mt-1"
+                        checked={chosen.includes(key)}
+                        onChange={(e) => setChosen(e.target.checked ? [...chosen, key] : chosen.filter((k) => k !== key))}
+                      />
+                      <span className="break-words">{item.label}</span>
+                    </label>
+                  );
+                })}
+              </div>
+            </div>
+          );
+        })}
       </fieldset>
       <Field
         id="share-recipients"

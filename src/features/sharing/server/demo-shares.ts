@@ -7,7 +7,7 @@ import { sha256Hex } from "./secrets";
 import { standardNdaText } from "./standard-nda";
 
 // The demo's share room (docs/PRODUCT.md#sharing-with-third-parties): a company shared its latest
-// report and letter with its auditor, who accepted the firm's NDA and viewed three pages; and an
+// report, letter and evidence pack with its auditor, who accepted the firm's NDA and viewed three pages; and an
 // older view-only share with a customer's reviewer, expired. Access-log entries are written as the
 // real ones are (the caller links them into the company's chain).
 
@@ -25,6 +25,7 @@ export async function seedDemoShares(
     owner: { userId: string; name: string; email: string };
     report: { id: string; label: string; projectId: string };
     letter: { id: string; label: string; projectId: string };
+    pack: { id: string; label: string; projectId: string };
   },
 ): Promise<void> {
   const nda = standardNdaText(siteConfig.name, at.company);
@@ -35,7 +36,7 @@ export async function seedDemoShares(
       clientId: at.clientId,
       createdByUserId: at.owner.userId,
       createdByName: at.owner.name,
-      message: "Our latest penetration test and the firm's attestation letter, for this year's audit.",
+      message: "Our latest penetration test, the firm's attestation letter and the gateway's evidence pack, for this year's audit.",
       mode: "download",
       ndaKind: "standard",
       ndaText: nda,
@@ -55,11 +56,12 @@ export async function seedDemoShares(
       createdAt: ago(40),
     },
   ]);
-  const [reportItem, letterItem, oldItem] = [ids(11), ids(12), ids(13)];
+  const [reportItem, letterItem, oldItem, packItem] = [ids(11), ids(12), ids(13), ids(14)];
   await db.insert(shareItems).values([
     { id: reportItem, shareId: open, kind: "report", itemId: at.report.id, label: at.report.label, projectId: at.report.projectId },
     { id: letterItem, shareId: open, kind: "letter", itemId: at.letter.id, label: at.letter.label, projectId: at.letter.projectId },
     { id: oldItem, shareId: expired, kind: "report", itemId: at.report.id, label: at.report.label, projectId: at.report.projectId },
+    { id: packItem, shareId: open, kind: "evidence_pack", itemId: at.pack.id, label: at.pack.label, projectId: at.pack.projectId },
   ]);
   const [auditor, reviewer] = [ids(21), ids(22)];
   await db.insert(shareRecipients).values([
@@ -104,21 +106,23 @@ export async function seedDemoShares(
     after,
     createdAt,
   });
-  await db
-    .insert(auditLog)
-    .values([
-      entry(
-        "share.created",
-        ago(3),
-        { name: `${at.report.label}, ${at.letter.label} with ${DEMO_SHARE_AUDITOR}`, mode: "download", ndaKind: "standard" },
-        at.owner,
-      ),
-      entry(
-        "share.nda_accepted",
-        ago(2),
-        { name: "NDA accepted as Dana Whitfield", by: DEMO_SHARE_AUDITOR, ndaSha256: sha256Hex(nda) },
-        null,
-      ),
-      ...views.map((v) => entry("share.viewed", v.createdAt, { name: `${at.report.label}, page ${v.page}`, by: DEMO_SHARE_AUDITOR }, null)),
-    ]);
+  await db.insert(auditLog).values([
+    entry(
+      "share.created",
+      ago(3),
+      {
+        name: `${at.report.label}, ${at.letter.label}, ${at.pack.label} with ${DEMO_SHARE_AUDITOR}`,
+        mode: "download",
+        ndaKind: "standard",
+      },
+      at.owner,
+    ),
+    entry(
+      "share.nda_accepted",
+      ago(2),
+      { name: "NDA accepted as Dana Whitfield", by: DEMO_SHARE_AUDITOR, ndaSha256: sha256Hex(nda) },
+      null,
+    ),
+    ...views.map((v) => entry("share.viewed", v.createdAt, { name: `${at.report.label}, page ${v.page}`, by: DEMO_SHARE_AUDITOR }, null)),
+  ]);
 }

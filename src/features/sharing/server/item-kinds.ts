@@ -1,11 +1,15 @@
 import "server-only";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import { SHARE_ITEM_KINDS, type ShareItemKind } from "@/lib/domain/share";
 import type { DbOrTx } from "@/server/core/db/client";
 import { attestationLetters } from "@/features/attestations/server/schema";
 import { reports } from "@/features/reports/server/schema";
 import { getStorage } from "@/server/core/storage/storage";
 import { formatLetterCode, type LetterFacts, renderLetterPdf } from "@/features/attestations/server";
+import { currentPacksOfCompany, PACK_TITLE, packOfCompany, packPdfOfCompany, type PackState } from "@/features/evidence/server";
+import { engagementsWithDecidedRetests, retestSummaryOf } from "@/features/findings/server";
+import { getFirmDetails } from "@/features/settings/server";
+import { renderRetestSummaryPdf, retestSummaryLabel } from "./retest-summary-pdf";
 
 // What a share can hold, one resolver a kind (docs/PRODUCT.md#sharing-with-third-parties). A
 // resolver reads an item of one company only (another company's answers null, like a missing one),
@@ -25,7 +29,11 @@ export type ResolvedItem = {
 export type ItemResolver = {
   /** The company's items of this kind that can be shared now (current versions), newest first. */
   list(db: DbOrTx, clientId: string): Promise<{ id: string; label: string; projectId: string }[]>;
-  resolve(db: DbOrTx, at: { clientId: string; itemId: string }): Promise<ResolvedItem | null>;
+  /**
+   * The item's state now; with `copiedAt` (a copy's check at /verify), a document drawn when asked
+   * for (the retest summary) reads superseded once its data changed after the copy was made.
+   */
+  resolve(db: DbOrTx, at: { clientId: string; itemId: string; copiedAt?: Date }): Promise<ResolvedItem | null>;
   /** The original file, never changed: copies are stamped from it. */
   file(db: DbOrTx, at: { clientId: string; itemId: string }): Promise<{ bytes: Uint8Array; filename: string } | null>;
 };
@@ -40,7 +48,8 @@ const report: ItemResolver = {
     const rows = await db
       .select({ id: reports.id, title: reports.title, version: reports.version, projectId: reports.projectId })
       .from(reports)
-      .where(and(eq(reports.clientId, clientId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
+      // An evidence pack's PDF is a report of the vault, offered as its own kind (with the pack's code and state).
+      .where(and(eq(reports.clientId, clientId), isNull(reports.revokedAt), isNull(reports.supersededAt), ne(reports.title, PACK_TITLE)))
       .orderBy(desc(reports.publishedAt))
       .limit(100);
     return rows.map((r) => ({ id: r.id, label: `${r.title} v${r.version}`, projectId: r.projectId }));
@@ -111,7 +120,56 @@ const letter: ItemResolver = {
   },
 };
 
-export const ITEM_RESOLVERS: Record<ShareItemKind, ItemResolver> = { report, letter };
+const PACK_STATES: Record<PackState, ItemState> = { Valid: "current", Superseded: "superseded", Revoked: "revoked" };
+const packLabel = (code: string) => `${PACK_TITLE} ${code}`;
+
+/** An engagement's signed evidence pack (the evidence slice's): its state is the pack's own, its file the PDF as issued. */
+const evidencePack: ItemResolver = {
+  async list(db, clientId) {
+    const packs = await currentPacksOfCompany(db, clientId);
+    return packs.map((p) => ({ id: p.id, label: packLabel(p.code), projectId: p.projectId }));
+  },
+  async resolve(db, { clientId, itemId }) {
+    const pack = await packOfCompany(db, { clientId, packId: itemId });
+    return pack ? { label: packLabel(pack.code), projectId: pack.projectId, state: PACK_STATES[pack.state] } : null;
+  },
+  async file(db, { clientId, itemId }) {
+    const pack = await packOfCompany(db, { clientId, packId: itemId });
+    const bytes = pack && (await packPdfOfCompany(db, { clientId, packId: itemId }));
+    return pack && bytes ? { bytes, filename: fileName(packLabel(pack.code)) } : null;
+  },
+};
+
+/**
+ * One engagement's retests (the item's id is the engagement's), drawn as a PDF when a copy is asked
+ * for, so it is always current for a recipient; a copy reads superseded once a retest was decided
+ * after it was made.
+ */
+const retestSummary: ItemResolver = {
+  async list(db, clientId) {
+    const engagements = await engagementsWithDecidedRetests(db, clientId);
+    return engagements.map((e) => ({ id: e.projectId, label: retestSummaryLabel(e.engagement), projectId: e.projectId }));
+  },
+  async resolve(db, { clientId, itemId, copiedAt }) {
+    const summary = await retestSummaryOf(db, { clientId, projectId: itemId });
+    if (!summary) return null;
+    const state = copiedAt && summary.lastDecidedAt > copiedAt ? "superseded" : "current";
+    return { label: retestSummaryLabel(summary.engagement), projectId: summary.projectId, state };
+  },
+  async file(db, { clientId, itemId }) {
+    const summary = await retestSummaryOf(db, { clientId, projectId: itemId });
+    if (!summary) return null;
+    const bytes = await renderRetestSummaryPdf(summary, (await getFirmDetails(db)).name);
+    return { bytes, filename: fileName(retestSummaryLabel(summary.engagement)) };
+  },
+};
+
+export const ITEM_RESOLVERS: Record<ShareItemKind, ItemResolver> = {
+  report,
+  letter,
+  evidence_pack: evidencePack,
+  retest_summary: retestSummary,
+};
 
 export type ShareableItem = { kind: ShareItemKind; id: string; label: string };
 

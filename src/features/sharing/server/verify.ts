@@ -52,7 +52,7 @@ export async function verifyShareCopy(db: DbOrTx, input: string): Promise<Verifi
     .where(eq(shareCopies.code, code))
     .limit(1);
   if (!row) return null;
-  const item = await ITEM_RESOLVERS[row.kind].resolve(db, { clientId: row.clientId, itemId: row.itemId });
+  const item = await ITEM_RESOLVERS[row.kind].resolve(db, { clientId: row.clientId, itemId: row.itemId, copiedAt: row.issuedAt });
   const state: CopyState =
     row.shareRevokedAt || row.recipientRevokedAt || !item || item.state === "revoked"
       ? "revoked"

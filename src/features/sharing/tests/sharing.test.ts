@@ -3,11 +3,7 @@
 // single-use link and session, the NDA's acceptance with its text's hash, only the shared items
 // until the expiry or a revoke, stamped copies whose codes verify, view-only pages, the link
 // request's rate limit, and the company boundary.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as linkRoute } from "@/app/api/shared/link/route";
 import { POST as ndaRoute } from "@/app/api/shared/nda/route";
@@ -17,7 +13,6 @@ import { DELETE as signOutRoute, POST as sessionRoute } from "@/app/api/shared/s
 import { auditLog } from "@/features/audit/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { listClientAccessLog } from "@/features/audit/server";
 import {
   createShareAction,
@@ -27,16 +22,15 @@ import {
   setMembersMayShareAction,
 } from "@/features/sharing/actions/portal";
 import { DEMO_SHARE_AUDITOR, listShareRoom, MEMBERS_MAY_NOT_SHARE, NOT_SIGNED_IN, verifyShareCopy } from "@/features/sharing/server";
-import { shareItems, shareRecipients, shares } from "@/features/sharing/server/schema";
+import { shareRecipients, shares } from "@/features/sharing/server/schema";
 import { sha256Hex } from "@/features/sharing/server/secrets";
 import { standardNdaText } from "@/features/sharing/server/standard-nda";
-import { APP_ORIGIN, authHeaders, nextTestIp, sessionCookie } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
-import { requestHeaders } from "@tests/integration/helpers/next-headers-mock";
 import { demoClientActor } from "@tests/integration/helpers/portal";
 import { seedTenantReports, TENANTS } from "@tests/integration/helpers/tenants";
 import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
 import { siteConfig } from "@/config/site";
+import { as, call, type Handler, pageTexts, recipientKit } from "./recipient-kit";
 
 vi.mock("next/headers", async () => (await import("@tests/integration/helpers/next-headers-mock")).nextHeadersMock);
 vi.mock("next/server", async (importOriginal) =>
@@ -48,41 +42,10 @@ beforeAll(async () => seedTenantReports(t.db));
 const acme = TENANTS.acme;
 const globex = TENANTS.globex;
 
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-/** A recipient's request: their cookie only (no user session), from an address of its own. */
-function call(
-  handler: Handler,
-  path: string,
-  init: { cookie?: string; json?: unknown; method?: string; params?: Record<string, string>; ip?: string } = {},
-) {
-  const headers = new Headers({ origin: APP_ORIGIN, "user-agent": "RecipientBrowser/1.0", "x-forwarded-for": init.ip ?? nextTestIp() });
-  if (init.cookie) headers.set("cookie", `share_session=${init.cookie}`);
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  }
-  const request = new Request(`${APP_ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body });
-  return handler(request, init.params ? { params: Promise.resolve(init.params) } : undefined);
-}
-
-function proved(email: string, password: string): () => Promise<string> {
-  let cookie: Promise<string> | null = null;
-  return () =>
-    (cookie ??= sessionCookie(email).then(async (made) => {
-      await confirmFreshSecondFactor(t.db, authHeaders(made), { password });
-      return made;
-    }));
-}
+const { proved, mailedToken, signInRecipient, itemsOf } = recipientKit(() => t.db);
 const owner = proved(DEMO_USERS.acme.email, DEMO_PASSWORDS.client);
 const member = proved(DEMO_USERS.acmeMember.email, DEMO_PASSWORDS.client);
 const globexOwner = proved(DEMO_USERS.globex.email, DEMO_PASSWORDS.client);
-
-async function as<T>(cookie: string, run: () => Promise<T>): Promise<T> {
-  requestHeaders.current = authHeaders(cookie);
-  return run();
-}
 
 async function share(recipient: string, extra: Partial<Parameters<typeof createShareAction>[0]> = {}) {
   const result = await as(await owner(), () =>
@@ -102,45 +65,11 @@ async function share(recipient: string, extra: Partial<Parameters<typeof createS
   return (result as { data: { shareId: string } }).data.shareId;
 }
 
-/** The newest link mailed to `email`, as the recipient's page posts it. */
-async function mailedToken(email: string): Promise<string> {
-  const [mail] = await t.db
-    .select({ text: emailOutbox.textBody })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "share_link")))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const token = /\/shared\/open\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
-  expect(token).toBeTruthy();
-  return token!;
-}
-
-async function signInRecipient(email: string): Promise<string> {
-  const response = await call(sessionRoute as Handler, "/api/shared/session", { json: { token: await mailedToken(email) } });
-  expect(response.status).toBe(204);
-  const cookie = /share_session=([^;]+);.*HttpOnly/.exec(response.headers.get("set-cookie") ?? "")?.[1];
-  expect(cookie).toBeTruthy();
-  return cookie!;
-}
-
-async function itemsOf(shareId: string) {
-  return t.db.select({ id: shareItems.id, kind: shareItems.kind }).from(shareItems).where(eq(shareItems.shareId, shareId));
-}
-
-const pageTexts = (bytes: Uint8Array) => {
-  const dir = mkdtempSync(join(tmpdir(), "share-"));
-  writeFileSync(join(dir, "copy.pdf"), bytes);
-  return execFileSync("pdftotext", ["-layout", join(dir, "copy.pdf"), "-"])
-    .toString("utf8")
-    .split("\f")
-    .filter((page) => page.trim());
-};
-
 describe("the demo's share room", () => {
-  it("holds Acme's share with its auditor (NDA accepted, three views) and an expired share", async () => {
+  it("holds Acme's share of its report, letter and evidence pack with its auditor (NDA accepted, three views) and an expired share", async () => {
     const room = await listShareRoom(t.db, { actor: await demoClientActor("client@example.com") });
     const withAuditor = room.shares.find((s) => s.recipients.some((r) => r.email === DEMO_SHARE_AUDITOR))!;
-    expect(withAuditor.items.map((i) => i.kind).sort()).toEqual(["letter", "report"]);
+    expect(withAuditor.items.map((i) => i.kind).sort()).toEqual(["evidence_pack", "letter", "report"]);
     expect(withAuditor.recipients[0]).toMatchObject({ views: 3, downloads: 0, ndaName: "Dana Whitfield" });
     expect(withAuditor.recipients[0]!.ndaSha256).toBe(sha256Hex(standardNdaText(siteConfig.name, acme.company)));
     expect(room.shares.some((s) => !s.revokedAt && new Date(s.expiresAt) < new Date())).toBe(true);

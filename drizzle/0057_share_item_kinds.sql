@@ -1,0 +1,2 @@
+ALTER TABLE "share_items" DROP CONSTRAINT "share_items_kind_check";--> statement-breakpoint
+ALTER TABLE "share_items" ADD CONSTRAINT "share_items_kind_check" CHECK ("share_items"."kind" in ('report', 'letter', 'evidence_pack', 'retest_summary'));
