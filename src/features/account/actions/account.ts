@@ -19,19 +19,23 @@ import {
 } from "@/features/identity/validation/account";
 import { getDb } from "@/server/core/get-db";
 import {
+  accountAction,
   changeOwnPassword,
   confirmPasskey,
   confirmTwoFactorEnrolment,
+  currentSessionId,
   disableTwoFactor,
   listOwnPasskeys,
+  listOwnSessions,
   regenerateBackupCodes,
   removeOwnPasskey,
   renameOwnPasskey,
   requestEmailChange,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
   startTwoFactorEnrolment,
   updateOwnName,
 } from "@/features/identity/server";
-import { accountAction, currentSessionId, listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/features/identity/server";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
   startTwoFactorEnrolment(actor, headers, input.password),
