@@ -2,64 +2,32 @@ import "server-only";
 // The identity module's public face: everything outside src/features/identity/server imports from here (README.md).
 
 export { getAuth } from "./auth";
-export { activateInvitedPerson, clientMembershipOf, endSessionsOf, membershipRefusal } from "./client-membership";
-export { mailAuthenticatorChange } from "./second-factor/authenticator-mail";
-export {
-  addedWithinWindow,
-  FRESH_CODE_PROMPT,
-  FRESH_IDP_PROMPT,
-  FRESH_PASSKEY_PROMPT,
-  FRESH_PASSWORD_PROMPT,
-  type FreshFactorMethod,
-  recordPasswordProof,
-  stepUpPrompt,
-  stepUpState,
-  takeIdentityProviderProof,
-} from "./second-factor/fresh-factor-state";
-export { endOtherSessions, recordSecondFactor, revokeTrustedDevices, sessionTokenFromSetCookie } from "./second-factor/second-factor";
-export { claimTotpStep, totpStepOf } from "./second-factor/totp-replay";
-export { formatMailTime, listOwnSessions, revokeOtherOwnSessions, revokeOwnSession, sessionsUrlFor } from "./sessions/account-sessions";
+export { endSessionsOf } from "./client-membership";
+export { FRESH_CODE_PROMPT, FRESH_IDP_PROMPT, FRESH_PASSKEY_PROMPT, FRESH_PASSWORD_PROMPT } from "./second-factor/fresh-factor-state";
+export { recordSecondFactor } from "./second-factor/second-factor";
+export { totpStepOf } from "./second-factor/totp-replay";
+export { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "./sessions/account-sessions";
 export { openAdminListPage, type PageSearchParams } from "./sessions/admin-list-page";
 export { accountAction, adminAction, clientAction, clientReadAction, withAdmin, withClient, withClientRead } from "./sessions/route-guards";
 export {
-  ADMIN_ENROLMENT_PATH,
   currentSessionId,
-  demoExemptionInUse,
   getPortalAccess,
   getSession,
   hasStaleSessionCookie,
-  isDemoAdminExempt,
   requireAdminPage,
   sessionDemoExempt,
 } from "./sessions/session";
-export { accountLimitKey, allowAttempt, AUTH_LIMITS, clearAttempts, ipLimitKey } from "./sign-in/brute-force";
-export { logAdminSignIn } from "./sign-in/log";
+export { AUTH_LIMITS } from "./sign-in/brute-force";
 export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } from "./users";
-export { issueViewAsCookie, VIEW_AS_COOKIE, type ViewAs, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
-export { clientTwoFactorPolicySql } from "./two-factor-policy";
-export { SSO_METHOD } from "./sso/sso-plugin";
-export {
-  limitSsoLookups,
-  SSO_NOT_AVAILABLE,
-  SSO_STEP_UP_UNAVAILABLE,
-  ssoRouteFor,
-  startSsoSignIn,
-  startSsoStepUp,
-  startSsoTest,
-  type StartedSsoFlow,
-} from "./sso/start";
+export { issueViewAsCookie, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
+export { limitSsoLookups, SSO_STEP_UP_UNAVAILABLE, ssoRouteFor, startSsoSignIn, startSsoStepUp, startSsoTest } from "./sso/start";
 export { pruneExpiredIdentityRows } from "./expired-rows";
 // The account's flows on identity's tables (the screens stay in src/features/account).
 export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./passkeys/account-passkeys";
 export { getAccountSecurity, type AccountSecurity } from "./second-factor/account-security";
 export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./second-factor/admin-client-security";
 export { endViewAsClient, startViewAsClient } from "./view-as/admin-view-as";
-export {
-  confirmFreshSecondFactor,
-  confirmSignatureFactor,
-  FRESH_CODE_WRONG,
-  FRESH_PASSKEY_WRONG,
-} from "./second-factor/fresh-second-factor";
+export { confirmFreshSecondFactor, confirmSignatureFactor, FRESH_PASSKEY_WRONG } from "./second-factor/fresh-second-factor";
 export { isServedAuthEndpoint } from "./http-endpoints";
 export { confirmPasskey } from "./passkeys/confirmation";
 export { finishPasskeySignIn } from "./passkeys/sign-in";
@@ -69,7 +37,6 @@ export {
   invitedUserOf,
   requestPasswordReset,
   resetLinkState,
-  type ResetLinkState,
   resetPasswordWithToken,
   withdrawInvitationLinks,
 } from "./password/reset";
