@@ -69,7 +69,8 @@ const SETTINGS_QUERIES: Record<SettingsTab, number> = {
   integrations: 1,
   api: 2, // API tokens, webhook endpoints
   "access-log": 0, // read by its card when it shows
-  sharing: 5, // shares, members-may-share, closed engagements, current reports, current letters (a share's items, recipients and events: three more)
+  // shares, members-may-share, closed engagements, then one list per kind of item: reports, letters, evidence packs and engagements with a decided retest (a share's items, recipients and events: three more)
+  sharing: 7,
   notifications: 1,
 };
 
