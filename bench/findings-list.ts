@@ -60,6 +60,7 @@ async function seed(db: ReturnType<typeof openPglite>["db"]): Promise<ClientActo
     company: "Bench Client",
     personRole: "owner",
     billingWithheld: false,
+    reportsWithheld: false,
   };
 }
 

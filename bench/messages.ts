@@ -109,6 +109,7 @@ try {
     company: "Bench Corp",
     personRole: "owner",
     billingWithheld: false,
+    reportsWithheld: false,
   } as const;
   const admin = { role: "admin", userId: adminId, email: "bench-admin@example.test", name: "Bench Admin" } as const;
 

@@ -135,6 +135,7 @@ try {
     company: "Bench Corp",
     personRole: "owner",
     billingWithheld: false,
+    reportsWithheld: false,
   } as const;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.info("Client portal load per section (%s, %d runs after 3 warm-ups)", label, RUNS);

@@ -66,6 +66,7 @@ async function seed(db: ReturnType<typeof openPglite>["db"]): Promise<ClientActo
     company: row!.company,
     personRole: "owner",
     billingWithheld: false,
+    reportsWithheld: false,
   };
 }
 

@@ -1454,6 +1454,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ withheld: false })),
   },
+  "ACTION src/features/clients/actions/portal.ts#setReportsWithheldAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ withheld: false })),
+  },
   "ACTION src/features/invoices/actions/portal.ts#loadMoreInvoices": {
     kind: "action",
     role: "client",

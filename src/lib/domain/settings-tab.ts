@@ -31,14 +31,20 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
 /** The company's sections: its owners' alone (a viewing admin sees them read only). */
 const OWNER_TABS: ReadonlySet<SettingsTab> = new Set(["team", "sso", "integrations", "api", "access-log", "sharing"]);
 
+/**
+ * Who is looking: an owner sees every section; a member the personal ones, and Sharing too while
+ * the owners let members share (and have not withheld the reports from them).
+ */
+export type SettingsViewer = { isOwner: boolean; memberShares?: boolean };
+
 /** The sections this person sees, in order. */
-export function settingsTabsFor(isOwner: boolean): SettingsTab[] {
-  return SETTINGS_TABS.filter((tab) => isOwner || !OWNER_TABS.has(tab));
+export function settingsTabsFor({ isOwner, memberShares = false }: SettingsViewer): SettingsTab[] {
+  return SETTINGS_TABS.filter((tab) => isOwner || !OWNER_TABS.has(tab) || (tab === "sharing" && memberShares));
 }
 
 /** The section the URL names; an unknown one, or one this person may not see, is the first. */
-export function parseSettingsTab(value: string | null | undefined, isOwner: boolean): SettingsTab {
-  return settingsTabsFor(isOwner).find((tab) => tab === value) ?? SETTINGS_TABS[0];
+export function parseSettingsTab(value: string | null | undefined, viewer: SettingsViewer): SettingsTab {
+  return settingsTabsFor(viewer).find((tab) => tab === value) ?? SETTINGS_TABS[0];
 }
 
 /** The address of a Settings section (a fragment names a card in it: `#sessions`). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { REPORTS_WITHHELD_MESSAGE } from "@/lib/domain/member-access";
 import { AppError } from "./errors";
 
 // Who is calling: made by the account module's guards from the session (never from input), and
@@ -17,6 +18,8 @@ export type ClientActor = {
   personRole: "owner" | "member";
   /** A member whose owners withheld Billing and the invoice export from members. */
   billingWithheld: boolean;
+  /** A member whose owners withheld the engagement reports and evidence packs from members. */
+  reportsWithheld: boolean;
   /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
   viewer?: { adminUserId: string; adminEmail: string };
   /**
@@ -66,6 +69,11 @@ export const BILLING_WITHHELD_MESSAGE = "Billing is not available to you. Ask an
 /** Billing and the invoice export, refused to a member from whom the owners withheld them (docs/PRODUCT.md#portal-team). */
 export function assertBillingVisible(actor: ClientActor): void {
   if (actor.billingWithheld) throw new AppError("forbidden", BILLING_WITHHELD_MESSAGE);
+}
+
+/** The reports and evidence packs, their downloads and their sharing, refused to a member from whom the owners withheld them. */
+export function assertReportsVisible(actor: ClientActor): void {
+  if (actor.reportsWithheld) throw new AppError("forbidden", REPORTS_WITHHELD_MESSAGE);
 }
 
 /** What every client write answers while an admin views a portal. */

@@ -12,7 +12,7 @@ import { clientCookie } from "./admin-session";
 import { authHeaders } from "./auth";
 
 /** The actor of a demo client, as the guard builds it from a real session. */
-export async function demoClientActor(email: "client@example.com" | "client2@example.com"): Promise<ClientActor> {
+export async function demoClientActor(email: "client@example.com" | "client2@example.com" | "member@example.com"): Promise<ClientActor> {
   return requireClient(authHeaders(await clientCookie(email)));
 }
 
@@ -26,7 +26,17 @@ export async function createTestClient(db: DbOrTx, name: string): Promise<Client
     .values({ company: `${name} Inc`, contactPerson: name, contactEmail: email })
     .returning({ id: clients.id, company: clients.company });
   await db.insert(clientPeople).values({ userId, clientId: row!.id, role: "owner", status: "active" });
-  return { role: "client", userId, email, name, clientId: row!.id, company: row!.company, personRole: "owner", billingWithheld: false };
+  return {
+    role: "client",
+    userId,
+    email,
+    name,
+    clientId: row!.id,
+    company: row!.company,
+    personRole: "owner",
+    billingWithheld: false,
+    reportsWithheld: false,
+  };
 }
 
 export type TestInvoice = {

@@ -55,6 +55,7 @@ describe("never lets a client choose its role", () => {
     changePersonRoleAction: () => ({ userId: "no-such-person", role: "member" }),
     removePersonAction: () => ({ userId: "no-such-person" }),
     setBillingWithheldAction: () => ({ withheld: false }),
+    setReportsWithheldAction: () => ({ withheld: false }),
   };
   // A valid input for every portal action, so each call reaches the data layer with the extra field.
   const VALID_INPUTS: Record<string, () => object | Promise<object>> = {

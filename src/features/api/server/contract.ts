@@ -223,7 +223,8 @@ export const API_V1 = {
     method: "get",
     path: "/api/v1/reports",
     scope: "reports:read",
-    summary: "The company's available reports (titles, versions, dates; a download stays in the portal), a page at a time",
+    summary:
+      "The company's available reports (titles, versions, dates; a download stays in the portal), a page at a time (403 while reports are withheld from members)",
     query: apiPageQuerySchema,
     answer: { status: 200, description: "A page of reports", schema: apiReportPageSchema },
   },
@@ -261,7 +262,8 @@ export const API_V1 = {
     method: "get",
     path: "/api/v1/engagements/{id}/evidence-pack",
     scope: "reports:read",
-    summary: "An engagement's current evidence pack: its code, signed facts and OSCAL assessment-results (the PDF downloads in the portal)",
+    summary:
+      "An engagement's current evidence pack: its code, signed facts and OSCAL assessment-results (the PDF downloads in the portal; 403 while reports are withheld from members)",
     params: z.object({ id: uuidSchema }),
     notFound: "Evidence pack not found.",
     answer: { status: 200, description: "The evidence pack", schema: apiEvidencePackSchema },

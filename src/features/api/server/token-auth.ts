@@ -59,6 +59,7 @@ export async function authenticateApiToken(
       company: clients.company,
       clientStatus: clients.status,
       billingWithheld: clients.billingWithheldFromMembers,
+      reportsWithheld: clients.reportsWithheldFromMembers,
       // Read with the token at each request: a maker demoted or removed since takes the owner's rights with them.
       makerIsOwner: exists(
         db
@@ -95,6 +96,7 @@ export async function authenticateApiToken(
       company: row.company,
       personRole: "member",
       billingWithheld: row.billingWithheld,
+      reportsWithheld: row.reportsWithheld,
       machine: { kind: "api-token", id: row.id, name: row.name },
     },
   };

@@ -3,13 +3,7 @@
 // Each action checks the client session itself (clientAction) and validates with the same schema as
 // the form; the client id always comes from the session.
 import { clientAction } from "@/features/identity/server";
-import {
-  accountSettingsSchema,
-  invitePersonSchema,
-  personSchema,
-  personRoleSchema,
-  billingWithheldSchema,
-} from "@/features/clients/validation";
+import { accountSettingsSchema, invitePersonSchema, personSchema, personRoleSchema, withheldSchema } from "@/features/clients/validation";
 import {
   updateAccountSettings,
   invitePerson,
@@ -18,6 +12,7 @@ import {
   changePersonRole,
   removePerson,
   setBillingWithheldFromMembers,
+  setReportsWithheldFromMembers,
 } from "@/features/clients/server";
 import { getDb } from "@/server/core/get-db";
 
@@ -45,6 +40,10 @@ export const changePersonRoleAction = clientAction(personRoleSchema, (actor, inp
 
 export const removePersonAction = clientAction(personSchema, (actor, input) => removePerson(getDb(), { actor, userId: input.userId }));
 
-export const setBillingWithheldAction = clientAction(billingWithheldSchema, (actor, input) =>
+export const setBillingWithheldAction = clientAction(withheldSchema, (actor, input) =>
   setBillingWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
+);
+
+export const setReportsWithheldAction = clientAction(withheldSchema, (actor, input) =>
+  setReportsWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
 );

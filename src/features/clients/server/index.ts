@@ -15,9 +15,9 @@ export {
   removePerson,
   resendInvitation,
   revokeInvitation,
-  setBillingWithheldFromMembers,
   type TeamPerson,
 } from "./team";
+export { setBillingWithheldFromMembers, setReportsWithheldFromMembers } from "./member-switches";
 export {
   DELETE_REFUSED_MESSAGE,
   deleteClient,

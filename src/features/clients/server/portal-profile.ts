@@ -17,6 +17,7 @@ export type PortalProfile = {
   joinedDate: string;
   /** Set by an owner: members see neither Billing nor the invoice export. */
   billingWithheldFromMembers: boolean;
+  reportsWithheldFromMembers: boolean;
   /** The sign-in address (user record); settings never change it. */
   signInEmail: string;
   /** The signed-in person (a viewing admin: the first owner), so the Team card can say "you". */
@@ -43,7 +44,11 @@ const profileColumns = {
 export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProfile> {
   assertClient(actor);
   const [row] = await db
-    .select({ ...profileColumns, billingWithheldFromMembers: clients.billingWithheldFromMembers })
+    .select({
+      ...profileColumns,
+      billingWithheldFromMembers: clients.billingWithheldFromMembers,
+      reportsWithheldFromMembers: clients.reportsWithheldFromMembers,
+    })
     .from(clients)
     .where(eq(clients.id, actor.clientId))
     .limit(1);
@@ -65,7 +70,12 @@ export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientAct
 export async function updateAccountSettings(
   db: DbOrTx,
   { actor, input }: { actor: ClientActor; input: AccountSettings },
-): Promise<Omit<PortalProfile, "signInEmail" | "currentUserId" | "billingWithheldFromMembers" | "personName" | "canEditCompany">> {
+): Promise<
+  Omit<
+    PortalProfile,
+    "signInEmail" | "currentUserId" | "billingWithheldFromMembers" | "reportsWithheldFromMembers" | "personName" | "canEditCompany"
+  >
+> {
   assertClient(actor);
   if (actor.personRole !== "owner") throw new AppError("forbidden", COMPANY_OWNERS_ONLY_MESSAGE);
   const saved = db.transaction(async (tx) => {

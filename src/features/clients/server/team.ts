@@ -42,7 +42,7 @@ export const EMAIL_IN_USE_MESSAGE = "This e-mail address cannot be invited. Use 
 export const LAST_OWNER_MESSAGE = "A company keeps at least one active owner. Make someone else an owner first.";
 
 /** The company this actor may manage the people of: its own as an owner, any as an admin. */
-function companyOf(actor: Actor, clientId?: string): string {
+export function companyOf(actor: Actor, clientId?: string): string {
   if (actor.role === "admin") {
     if (!clientId) throw new AppError("bad_request", "Client is required");
     return clientId;
@@ -345,32 +345,4 @@ export async function resendInvitation(db: Db, { actor, clientId, userId }: { ac
   });
   // Without outgoing mail the new invitation only waits in the outbox: the screen says so.
   return { expiresAt: link.expiresAt, mailConfigured: getMailTransport() !== null };
-}
-
-/** The owners' switch: Billing and the invoice export withheld from members (off by default). */
-export async function setBillingWithheldFromMembers(
-  db: Db,
-  { actor, clientId, withheld }: { actor: Actor; clientId?: string; withheld: boolean },
-) {
-  const company = companyOf(actor, clientId);
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ withheld: clients.billingWithheldFromMembers })
-      .from(clients)
-      .where(eq(clients.id, company))
-      .for("update");
-    if (!before) throw new AppError("not_found", "Client not found");
-    if (before.withheld !== withheld) {
-      await tx.update(clients).set({ billingWithheldFromMembers: withheld }).where(eq(clients.id, company));
-      await recordAudit(tx, {
-        actor,
-        action: "client.billing_withheld",
-        entityType: "client",
-        entityId: company,
-        before: { billingWithheldFromMembers: before.withheld },
-        after: { billingWithheldFromMembers: withheld },
-      });
-    }
-    return { withheld };
-  });
 }

@@ -19,7 +19,8 @@ export type InvitePerson = z.output<typeof invitePersonSchema>;
 
 export const personSchema = z.object({ userId: personId });
 export const personRoleSchema = z.object({ userId: personId, role: personRole });
-export const billingWithheldSchema = z.object({ withheld: z.boolean() });
+/** An owners' switch that withholds a part of the portal from members (Billing, reports). */
+export const withheldSchema = z.object({ withheld: z.boolean() });
 
 /** The admin's variants name the company too (the portal's take it from the session). */
 export const adminInvitePersonSchema = invitePersonSchema.extend({ clientId: uuidSchema });

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
@@ -249,6 +249,7 @@ export async function listPacks(
 /** The current pack of an engagement with its JWS and OSCAL twin, for the API; a client's own only. */
 export async function currentPackOf(db: DbOrTx, { actor, projectId }: { actor: ClientActor; projectId: string }) {
   assertClient(actor);
+  assertReportsVisible(actor);
   const [row] = await db
     .select({ ...rowColumns, jws: evidencePacks.jws, oscal: evidencePacks.oscal, facts: evidencePacks.facts })
     .from(evidencePacks)

@@ -15,6 +15,7 @@ export type ClientMembership = {
   companyActive: boolean;
   requireTwoFactor: boolean;
   billingWithheldFromMembers: boolean;
+  reportsWithheldFromMembers: boolean;
   personRole: ClientPersonRole;
   personStatus: ClientPersonStatus;
 };
@@ -27,6 +28,7 @@ export const membershipColumns = {
   // The company's own switch or the firm-wide policy (Settings → Security policy).
   requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
   billingWithheldFromMembers: clients.billingWithheldFromMembers,
+  reportsWithheldFromMembers: clients.reportsWithheldFromMembers,
   personRole: clientPeople.role,
   personStatus: clientPeople.status,
 };
@@ -38,6 +40,7 @@ type MembershipRow = {
   status: string | null;
   requireTwoFactor: boolean | null;
   billingWithheldFromMembers: boolean | null;
+  reportsWithheldFromMembers: boolean | null;
   personRole: ClientPersonRole | null;
   personStatus: ClientPersonStatus | null;
 };
@@ -51,6 +54,7 @@ export function membershipFromRow(row: MembershipRow | undefined): ClientMembers
     companyActive: row.status === "active",
     requireTwoFactor: row.requireTwoFactor === true,
     billingWithheldFromMembers: row.billingWithheldFromMembers === true,
+    reportsWithheldFromMembers: row.reportsWithheldFromMembers === true,
     personRole: row.personRole,
     personStatus: row.personStatus,
   };

@@ -123,7 +123,7 @@ function Section({
     case "book-service":
       return <BookServiceSection data={data} readOnly={readOnly} />;
     case "documents":
-      return <DocumentsSection documents={data.documents} />;
+      return <DocumentsSection documents={data.documents} reportsWithheld={data.reportsWithheld} />;
     case "messages":
       return <MessagesSection data={data} readOnly={readOnly} />;
     case "findings":

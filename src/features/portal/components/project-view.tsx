@@ -8,6 +8,7 @@ import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
 import { formatCents, formatDate, formatDateTime } from "@/lib/format";
+import { REPORTS_WITHHELD_MESSAGE } from "@/lib/domain/member-access";
 import type { PortalProjectView as ProjectViewData } from "@/features/portal/server";
 import { sectionHref } from "@/components/portal/portal-sections-config";
 import { SectionHeading } from "@/components/portal/section-heading";
@@ -112,7 +113,9 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
           icon={<FileLock2 className="h-5 w-5 text-accent" aria-hidden />}
           action={link(sectionHref("documents"), linkHandler("documents"), "Open the report vault")}
         >
-          {reports.length === 0 ? (
+          {reports === null ? (
+            <p className="text-sm text-muted">{REPORTS_WITHHELD_MESSAGE}</p>
+          ) : reports.length === 0 ? (
             <p className="text-sm text-muted">No report published for this project yet.</p>
           ) : (
             <ul className="space-y-2">
@@ -137,7 +140,7 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
           ) : null}
         </Panel>
 
-        {reports.length > 0 || letters.length > 0 ? <PortalLetters letters={letters} anonymous={lettersAnonymous} /> : null}
+        {(reports?.length ?? 0) > 0 || letters.length > 0 ? <PortalLetters letters={letters} anonymous={lettersAnonymous} /> : null}
 
         {coverage || packs.length > 0 ? <PortalEvidence coverage={coverage} packs={packs} /> : null}
 

@@ -16,7 +16,10 @@ const AccountInformationCard = dynamic(() =>
 );
 const TeamCard = dynamic(() => import("@/features/clients/components/team/team-card").then((m) => m.TeamCard));
 const BillingWithheldSwitch = dynamic(() =>
-  import("@/features/clients/components/team/billing-withheld-switch").then((m) => m.BillingWithheldSwitch),
+  import("@/features/clients/components/team/member-switches").then((m) => m.BillingWithheldSwitch),
+);
+const ReportsWithheldSwitch = dynamic(() =>
+  import("@/features/clients/components/team/member-switches").then((m) => m.ReportsWithheldSwitch),
 );
 const ChangePasswordCard = dynamic(() => import("@/features/account/components/change-password-card").then((m) => m.ChangePasswordCard));
 const TwoFactorCard = dynamic(() => import("@/features/account/components/two-factor-card").then((m) => m.TwoFactorCard));
@@ -61,6 +64,7 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
         <>
           <TeamCard people={settings.team} readOnly={readOnly} currentUserId={readOnly ? undefined : settings.profile.currentUserId} />
           <BillingWithheldSwitch withheld={settings.profile.billingWithheldFromMembers} readOnly={readOnly} />
+          <ReportsWithheldSwitch withheld={settings.profile.reportsWithheldFromMembers} readOnly={readOnly} />
         </>
       );
     case "security":
@@ -102,6 +106,7 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
           shares={settings.shareRoom.shares}
           membersMayShare={settings.shareRoom.membersMayShare}
           shareable={settings.shareable}
+          isOwner={settings.isOwner}
           readOnly={readOnly}
         />
       );

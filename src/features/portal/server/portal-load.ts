@@ -51,7 +51,11 @@ const SECTION_LOADERS = {
     });
     return { ...rest, subscription: plans.subscription, planRequest: plans.planRequest };
   },
-  documents: (db: Db, scope: Scope) => settle({ documents: listPortalDocuments(db, scope) }),
+  // The reports card reads its own list; withheld from this member, it says so instead.
+  documents: async (db: Db, scope: Scope) => ({
+    ...(await settle({ documents: listPortalDocuments(db, scope) })),
+    reportsWithheld: scope.actor.reportsWithheld,
+  }),
   messages: (db: Db, scope: Scope) => settle({ threads: listClientThreads(db, scope), projects: listPortalProjects(db, scope) }),
   // Findings have their own loader (the findings module), fed by the address's filters.
   findings: async () => ({}),

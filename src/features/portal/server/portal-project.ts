@@ -23,7 +23,8 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
   if (!found) return null;
   const [findings, reports, invoices, threads, letters, lettersAnonymous, authorization, coverage, packs] = await Promise.all([
     listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
-    listPortalProjectReports(db, { actor, projectId }),
+    // Withheld from this member: no report or pack is read (docs/PRODUCT.md#portal-team).
+    actor.reportsWithheld ? null : listPortalProjectReports(db, { actor, projectId }),
     // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).
     actor.billingWithheld ? null : listPortalInvoices(db, { actor, projectId, limit: 50 }),
     // Filtered in the query: the list is capped, so filtering its rows could miss older threads.
@@ -35,7 +36,7 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
     getPortalProjectAuthorization(db, { actor, projectId }),
     // The coverage record and evidence packs (docs/PRODUCT.md#evidence-packs).
     getCoverage(db, { actor, projectId }),
-    listPacks(db, { actor, projectId }),
+    actor.reportsWithheld ? [] : listPacks(db, { actor, projectId }),
   ]);
   return { ...found, findings, reports, invoices, threads, letters, lettersAnonymous, authorization, coverage, packs };
 }

@@ -9,7 +9,7 @@ import { listTrackerConnections } from "@/features/trackers/server";
 import { loadSsoSettings } from "@/features/sso/server";
 import { getPortalProfile, listTeam } from "@/features/clients/server";
 import { getNotificationPreferences } from "@/features/notifications/server";
-import { listShareableForActor, listShareRoom } from "@/features/sharing/server";
+import { listShareableForActor, listShareRoom, memberShares } from "@/features/sharing/server";
 
 type Scope = { actor: ClientActor };
 
@@ -36,7 +36,8 @@ const TAB_LOADERS = {
   "access-log": async () => ({}),
   sharing: async (db: Db, scope: Scope) => {
     const [room, shareable] = await Promise.all([listShareRoom(db, scope), listShareableForActor(db, scope)]);
-    return { shareRoom: room, shareable };
+    // A sharing member sees their own shares, without the owners' controls.
+    return { shareRoom: room, shareable, isOwner: scope.actor.personRole === "owner" };
   },
   notifications: async (db: Db, scope: Scope) => ({ notifications: await getNotificationPreferences(db, scope) }),
 } satisfies Record<SettingsTab, (db: Db, scope: Scope) => Promise<object>>;
@@ -52,7 +53,9 @@ export async function loadSettingsTab(
   requested: string | undefined,
 ): Promise<{ tabs: SettingsTab[]; settings: SettingsTabData }> {
   const isOwner = scope.actor.personRole === "owner";
-  const tab = parseSettingsTab(requested, isOwner);
+  // A member's Sharing section depends on the owners' choice: one read, for members only.
+  const viewer = { isOwner, memberShares: !isOwner && (await memberShares(db, scope.actor)) };
+  const tab = parseSettingsTab(requested, viewer);
   const loader = TAB_LOADERS[tab] as (db: Db, scope: Scope) => Promise<object>;
-  return { tabs: settingsTabsFor(isOwner), settings: { tab, ...(await loader(db, scope)) } as SettingsTabData };
+  return { tabs: settingsTabsFor(viewer), settings: { tab, ...(await loader(db, scope)) } as SettingsTabData };
 }

@@ -123,12 +123,12 @@ describe("the portal's project view", () => {
     const view = (await loadPortalProject(t.db, { actor: a, projectId: projectA }))!;
     expect(view.project.projectName).toBe("A engagement");
     expect(view.findings.items.map((f) => f.title)).toEqual(["A critical overdue"]);
-    expect(view.reports.map((r) => r.title)).toEqual(["A final report"]);
+    expect(view.reports!.map((r) => r.title)).toEqual(["A final report"]);
     expect(view.invoices!.map((i) => i.invoiceNumber)).toEqual(["REC-A-1"]);
     expect(view.threads.map((th) => th.subject)).toEqual(["About A engagement"]);
     const bView = (await loadPortalProject(t.db, { actor: b, projectId: projectB }))!;
     expect(bView.findings.items.map((f) => f.title)).toEqual(["B finding"]);
-    expect(bView.reports.map((r) => r.title)).toEqual(["B report"]);
+    expect(bView.reports!.map((r) => r.title)).toEqual(["B report"]);
     expect(bView.invoices).toEqual([]);
     expect(bView.threads).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DownloadSide } from "@/lib/domain/document-category";
-import { assertClient, type ClientActor } from "@/server/core/actor";
+import { assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { projects } from "@/features/projects/server/schema";
 import { reportDownloads, reports } from "./schema";
@@ -21,6 +21,7 @@ export type PortalReport = {
 /** The company's reports that can be downloaded (the newest version of each, not revoked), newest first. */
 export async function listPortalReports(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalReport[]> {
   assertClient(actor);
+  assertReportsVisible(actor);
   const rows = await db
     .select({
       id: reports.id,

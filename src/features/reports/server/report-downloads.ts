@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor, recordedPersonOf } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { clients } from "@/features/clients/server/schema";
@@ -24,6 +24,7 @@ export async function requestReportDownload(
   { actor, reportId, from }: { actor: ClientActor; reportId: string; from: ReportDownloadRequest },
 ): Promise<ReportDownload> {
   assertClient(actor);
+  assertReportsVisible(actor);
   return recordDownload(db, {
     actor,
     from,

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { projects } from "@/features/projects/server/schema";
@@ -88,6 +88,7 @@ export async function pageClientReports(
   { actor, after, limit }: { actor: ClientActor; after: string | null; limit: number },
 ): Promise<{ items: ApiReport[]; next: string | null }> {
   assertClient(actor);
+  assertReportsVisible(actor);
   const rows = await db
     .select({
       id: reports.id,

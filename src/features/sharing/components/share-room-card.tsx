@@ -24,19 +24,24 @@ const stateOf = (share: ShareRoomShare) =>
 
 /**
  * The owners' share room (docs/PRODUCT.md#sharing-with-third-parties): each share with its items,
- * recipients, NDA acceptances, views and downloads and expiry; share, revoke, extend, resend.
+ * recipients, NDA acceptances, views and downloads and expiry; share, revoke, extend, resend. A
+ * member the owners let share sees their own shares and shares, without the owners' controls.
  */
 export function ShareRoomCard({
   shares,
   shareable,
   membersMayShare,
+  isOwner,
   readOnly,
 }: {
   shares: ShareRoomShare[];
   shareable: ShareableItem[];
   membersMayShare: boolean;
+  isOwner: boolean;
   readOnly: boolean;
 }) {
+  // Revoking, extending, resending and who may share are the owners' decisions.
+  const controls = isOwner && !readOnly;
   const [creating, setCreating] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
   const { isBusy, run } = useChange((text, tone) => setMessage({ text, tone }));
@@ -51,6 +56,9 @@ export function ShareRoomCard({
             Share reports and attestation letters with your auditors and customers. Each recipient signs in by a mailed link, accepts your
             NDA, and gets copies stamped with their name, each with a code anyone can check.
           </p>
+          {isOwner ? null : (
+            <p className="mt-1 text-sm text-muted">Your shares are listed here; an owner of your company can extend or revoke them.</p>
+          )}
         </div>
         {readOnly ? null : (
           <Button size="sm" onClick={() => setCreating(true)}>
@@ -63,7 +71,7 @@ export function ShareRoomCard({
           {message.text}
         </Alert>
       ) : null}
-      {readOnly ? null : (
+      {!controls ? null : (
         <label className="mt-4 flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -93,7 +101,7 @@ export function ShareRoomCard({
                     {formatDate(share.createdAt)} · <span data-testid="share-state">{stateOf(share)}</span>
                   </p>
                 </div>
-                {readOnly || share.revokedAt ? null : (
+                {!controls || share.revokedAt ? null : (
                   <div className="flex flex-wrap gap-2">
                     <Button
                       variant="secondary"
@@ -138,7 +146,7 @@ export function ShareRoomCard({
                         · {r.views} page views · {r.downloads} downloads{r.lastSeenAt ? ` · last seen ${formatDateTime(r.lastSeenAt)}` : ""}
                       </p>
                     </div>
-                    {readOnly || share.revokedAt || r.revokedAt ? null : (
+                    {!controls || share.revokedAt || r.revokedAt ? null : (
                       <div className="flex gap-2">
                         <Button
                           variant="ghost"

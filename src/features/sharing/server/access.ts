@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { assertClient, type ClientActor, OWNER_ONLY_MESSAGE } from "@/server/core/actor";
+import { assertClient, assertReportsVisible, type ClientActor, OWNER_ONLY_MESSAGE } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { shares, sharingSettings } from "./schema";
@@ -18,11 +18,18 @@ export async function membersMayShare(db: DbOrTx, clientId: string): Promise<boo
   return row?.allowed ?? false;
 }
 
-/** Owners share; members only when the owners allow it. */
+/** Owners share; members only when the owners allow it, and never what the owners withheld from them. */
 export async function assertMayShare(db: DbOrTx, actor: ClientActor): Promise<void> {
   assertClient(actor);
   if (actor.personRole === "owner") return;
+  assertReportsVisible(actor);
   if (!(await membersMayShare(db, actor.clientId))) throw new AppError("forbidden", MEMBERS_MAY_NOT_SHARE);
+}
+
+/** Whether this member shares (and so sees Sharing in Settings): an owner always does. */
+export async function memberShares(db: DbOrTx, actor: ClientActor): Promise<boolean> {
+  if (actor.personRole === "owner" || actor.reportsWithheld) return false;
+  return membersMayShare(db, actor.clientId);
 }
 
 export function assertShareOwner(actor: ClientActor): void {

@@ -1,7 +1,7 @@
 import "server-only";
 // The sharing module's public face: everything outside src/features/sharing/server imports from here (README.md).
 
-export { assertMayShare, MEMBERS_MAY_NOT_SHARE, SHARE_NOT_FOUND } from "./access";
+export { assertMayShare, MEMBERS_MAY_NOT_SHARE, memberShares, SHARE_NOT_FOUND } from "./access";
 export { ITEM_RESOLVERS, type ItemResolver, type ItemState, type ResolvedItem, type ShareableItem } from "./item-kinds";
 export {
   acceptShareNda,

@@ -6,7 +6,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { assertShareOwner, membersMayShare } from "./access";
+import { assertMayShare, membersMayShare } from "./access";
 import { listShareableItems, type ShareableItem } from "./item-kinds";
 import { shareEvents, shareForbiddenProjects, shareItems, shareRecipients, shares } from "./schema";
 
@@ -42,12 +42,17 @@ export type ShareRoomShare = {
 // Inside a subquery a bare column name would be the subquery's own row's: the recipient's id is named with its table.
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The company's shares, newest first, each with its items, recipients and latest 50 events. Owners (and a viewing admin) only. */
+/**
+ * The company's shares, newest first, each with its items, recipients and latest 50 events: all of
+ * them for an owner (and a viewing admin), a sharing member's own for that member.
+ */
 export async function listShareRoom(
   db: DbOrTx,
   { actor }: { actor: ClientActor },
 ): Promise<{ shares: ShareRoomShare[]; membersMayShare: boolean }> {
-  assertShareOwner(actor);
+  assertClient(actor);
+  const owner = actor.personRole === "owner";
+  if (!owner) await assertMayShare(db, actor);
   const rows = await db
     .select({
       id: shares.id,
@@ -60,7 +65,7 @@ export async function listShareRoom(
       revokedAt: shares.revokedAt,
     })
     .from(shares)
-    .where(eq(shares.clientId, actor.clientId))
+    .where(and(eq(shares.clientId, actor.clientId), owner ? undefined : eq(shares.createdByUserId, actor.userId)))
     .orderBy(desc(shares.createdAt))
     .limit(100);
   const ids = rows.map((r) => r.id);
@@ -108,7 +113,7 @@ export async function listShareRoom(
       ])
     : [[], [], []];
   return {
-    membersMayShare: await membersMayShare(db, actor.clientId),
+    membersMayShare: owner ? await membersMayShare(db, actor.clientId) : true,
     shares: rows.map((share) => ({
       ...share,
       createdAt: share.createdAt.toISOString(),

@@ -26,6 +26,7 @@ import { shareRecipients, shares } from "@/features/sharing/server/schema";
 import { sha256Hex } from "@/features/sharing/server/secrets";
 import { standardNdaText } from "@/features/sharing/server/standard-nda";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { loadPortalSection } from "@/features/portal/server";
 import { demoClientActor } from "@tests/integration/helpers/portal";
 import { seedTenantReports, TENANTS } from "@tests/integration/helpers/tenants";
 import { listenToEveryEvent, queuedEvents } from "@tests/integration/helpers/webhook-events";
@@ -218,10 +219,30 @@ describe("who may share and see shares", () => {
       mode: "view" as const,
       ndaKind: "none" as const,
     };
+    const memberActor = await demoClientActor(DEMO_USERS.acmeMember.email);
+    const memberSharing = () => loadPortalSection(t.db, { actor: memberActor, section: "settings", tab: "sharing" });
     expect(await as(await member(), () => createShareAction(input))).toMatchObject({ success: false, error: MEMBERS_MAY_NOT_SHARE });
+    // Not sharing, the member has no Sharing section: asking for it gives the first.
+    expect((await memberSharing()).tabs).not.toContain("sharing");
+    expect((await memberSharing()).settings.tab).toBe("profile");
+    const ownersShare = await share("owners-own@audit-firm.example");
     expect(await as(await owner(), () => setMembersMayShareAction({ allowed: true }))).toMatchObject({ success: true });
-    expect(await as(await member(), () => createShareAction(input))).toMatchObject({ success: true });
+    const made = await as(await member(), () => createShareAction(input));
+    expect(made).toMatchObject({ success: true });
+    // Sharing, the member sees Sharing with their own shares only, and the owners' controls stay the owners'.
+    const section = await memberSharing();
+    expect(section.tabs).toEqual(["profile", "company", "security", "sharing", "notifications"]);
+    const { settings } = section;
+    if (settings.tab !== "sharing") throw new Error(`expected the Sharing section, got ${settings.tab}`);
+    expect(settings.isOwner).toBe(false);
+    expect(settings.shareRoom.shares.map((s) => s.id)).toEqual([(made as { data: { shareId: string } }).data.shareId]);
+    expect(settings.shareable.length).toBeGreaterThan(0);
+    expect(await as(await member(), () => revokeShareAction({ shareId: ownersShare }))).toMatchObject({
+      success: false,
+      code: "forbidden",
+    });
     expect(await as(await owner(), () => setMembersMayShareAction({ allowed: false }))).toMatchObject({ success: true });
+    expect((await memberSharing()).tabs).not.toContain("sharing");
   });
 
   it("keeps Acme's shares from Globex's owner", async () => {

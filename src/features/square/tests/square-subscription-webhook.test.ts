@@ -101,6 +101,7 @@ describe("Square subscription.created", () => {
       company: "Globex",
       personRole: "owner" as const,
       billingWithheld: false,
+      reportsWithheld: false,
     };
     expect((await getPortalPlanState(t.db, { actor: globex })).subscription).toMatchObject({
       tierName: ESSENTIAL.tierName,
@@ -133,6 +134,7 @@ describe("Square subscription.created", () => {
         company: client.company,
         personRole: "owner" as const,
         billingWithheld: false,
+        reportsWithheld: false,
       };
       const { subscription } = await getPortalPlanState(t.db, { actor });
       expect(subscription?.id).not.toBe(row!.id);

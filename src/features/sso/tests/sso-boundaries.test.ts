@@ -126,6 +126,7 @@ describe("a sign-in through the provider", () => {
       company: "Harbor",
       personRole: "owner" as const,
       billingWithheld: false,
+      reportsWithheld: false,
     };
     const team = await listTeam(t.db, { actor });
     expect(team.find((p) => p.email === `kai@${DOMAIN}`)).toMatchObject({

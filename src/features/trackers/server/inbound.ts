@@ -50,6 +50,7 @@ export function trackerActor(
     company,
     personRole: "member",
     billingWithheld: true,
+    reportsWithheld: true,
     machine: { kind: "tracker", id: connection.id, name },
   };
 }

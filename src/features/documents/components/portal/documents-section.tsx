@@ -14,12 +14,13 @@ import { formatDate, formatDateTime, formatFileSize } from "@/lib/format";
 import type { PortalDocument } from "@/features/documents/server";
 import { downloadDocument } from "./download-document";
 import { ReportVault } from "@/features/reports/components/report-vault";
+import { ReportsWithheld } from "@/features/reports/components/reports-withheld";
 import { SectionHeading } from "@/components/portal/section-heading";
 
 /** PDF when the mime type contains pdf, else FILE (docs/PRODUCT.md#portal-documents). */
 const fileType = (mimeType: string) => (mimeType.toLowerCase().includes("pdf") ? "PDF" : "FILE");
 
-export function DocumentsSection({ documents }: { documents: PortalDocument[] }) {
+export function DocumentsSection({ documents, reportsWithheld }: { documents: PortalDocument[]; reportsWithheld: boolean }) {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState("all");
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +47,7 @@ export function DocumentsSection({ documents }: { documents: PortalDocument[] })
   return (
     <section aria-labelledby="portal-section-heading">
       <SectionHeading title="Document Library" />
-      <ReportVault />
+      {reportsWithheld ? <ReportsWithheld /> : <ReportVault />}
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <label htmlFor={searchId} className="sr-only">

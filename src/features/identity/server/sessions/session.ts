@@ -184,6 +184,7 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
     company: membership.company,
     personRole: membership.personRole,
     billingWithheld: membership.personRole === "member" && membership.billingWithheldFromMembers,
+    reportsWithheld: membership.personRole === "member" && membership.reportsWithheldFromMembers,
   };
 }
 
@@ -253,6 +254,7 @@ export async function requireClientOrViewer(headers?: Headers): Promise<ClientAc
     company: row.company,
     personRole: "owner",
     billingWithheld: false,
+    reportsWithheld: false,
     viewer: { adminUserId: session.userId, adminEmail: session.email },
   };
 }
