@@ -1612,6 +1612,27 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: ACTION_CLIENTS_ONLY,
     },
   },
+  // The room's pages: reads (the owners', a sharing member's own); client B names A's share.
+  "ACTION src/features/sharing/actions/room-pages.ts#loadMoreSharesAction": {
+    input: async ({ target }) => ({ after: (await shareFixture(target)).shareId }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: { success: false, error: MEMBERS_MAY_NOT_SHARE },
+      clientB: "ok",
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
+  "ACTION src/features/sharing/actions/room-pages.ts#loadShareActivityAction": {
+    input: async ({ target }) => ({ shareId: (await shareFixture(target)).shareId, offset: 0 }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: { success: false, error: MEMBERS_MAY_NOT_SHARE },
+      clientB: { success: false, error: "Share not found" },
+      admin: ACTION_CLIENTS_ONLY,
+    },
+  },
   "ACTION src/features/sharing/actions/portal.ts#revokeShareAction": {
     input: async ({ target }) => ({ shareId: (await freshShare(target)).shareId }),
     expect: ownerOnlyAction("ok", { success: false, error: "Share not found" }),

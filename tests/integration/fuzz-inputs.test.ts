@@ -1419,6 +1419,16 @@ const FUZZ: Record<string, Spec> = {
       ndaKind: "none",
     })),
   },
+  "ACTION src/features/sharing/actions/room-pages.ts#loadMoreSharesAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ after: randomUUID() })),
+  },
+  "ACTION src/features/sharing/actions/room-pages.ts#loadShareActivityAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ shareId: randomUUID(), offset: 0 })),
+  },
   "ACTION src/features/sharing/actions/portal.ts#revokeShareAction": {
     kind: "action",
     role: "client",

@@ -104,6 +104,7 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
       return (
         <ShareRoomCard
           shares={settings.shareRoom.shares}
+          next={settings.shareRoom.next}
           membersMayShare={settings.shareRoom.membersMayShare}
           shareable={settings.shareable}
           isOwner={settings.isOwner}

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
-import { useChange } from "@/components/ui/use-change";
+import { type ChangeResult, useChange } from "@/components/ui/use-change";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { SHARE_MODE_LABELS, SHARE_NDA_KIND_LABELS } from "@/lib/domain/share";
 import {
@@ -18,6 +18,8 @@ import {
 } from "@/features/sharing/actions/portal";
 import type { ShareableItem, ShareRoomShare } from "@/features/sharing/server";
 import { NewShareForm } from "./new-share-form";
+import { ShareActivity } from "./share-activity";
+import { useOlderShares } from "./use-older-shares";
 
 const stateOf = (share: ShareRoomShare) =>
   share.revokedAt ? "Revoked" : new Date(share.expiresAt) <= new Date() ? "Expired" : `Open until ${formatDate(share.expiresAt)}`;
@@ -28,13 +30,16 @@ const stateOf = (share: ShareRoomShare) =>
  * member the owners let share sees their own shares and shares, without the owners' controls.
  */
 export function ShareRoomCard({
-  shares,
+  shares: firstPage,
+  next,
   shareable,
   membersMayShare,
   isOwner,
   readOnly,
 }: {
   shares: ShareRoomShare[];
+  /** The last share of the first page when older ones follow. */
+  next: string | null;
   shareable: ShareableItem[];
   membersMayShare: boolean;
   isOwner: boolean;
@@ -44,7 +49,17 @@ export function ShareRoomCard({
   const controls = isOwner && !readOnly;
   const [creating, setCreating] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: "success" | "error" } | null>(null);
-  const { isBusy, run } = useChange((text, tone) => setMessage({ text, tone }));
+  const { isBusy, run: runChange } = useChange((text, tone) => setMessage({ text, tone }));
+  const older = useOlderShares(next);
+  const shares = [...firstPage, ...older.older.filter((share) => !firstPage.some((shown) => shown.id === share.id))];
+  // The first page is the server's and refreshes itself; older pages shown are read again.
+  const run = <T,>(key: string, send: () => Promise<ChangeResult<T>>, said: string) =>
+    runChange(key, send, {
+      done: () => {
+        void older.reread();
+        return said;
+      },
+    });
   return (
     <Card role="region" aria-labelledby="share-room-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -79,9 +94,11 @@ export function ShareRoomCard({
             disabled={isBusy}
             onChange={(e) => {
               const allowed = e.target.checked;
-              run("members", () => setMembersMayShareAction({ allowed }), {
-                done: () => (allowed ? "Members may now share." : "Only owners may share now."),
-              });
+              run(
+                "members",
+                () => setMembersMayShareAction({ allowed }),
+                allowed ? "Members may now share." : "Only owners may share now.",
+              );
             }}
           />
           Members may share documents too
@@ -108,9 +125,7 @@ export function ShareRoomCard({
                       size="sm"
                       disabled={isBusy}
                       onClick={() =>
-                        run("extend", () => extendShareAction({ shareId: share.id, days: 30 }), {
-                          done: () => "Extended by 30 days from today.",
-                        })
+                        run("extend", () => extendShareAction({ shareId: share.id, days: 30 }), "Extended by 30 days from today.")
                       }
                     >
                       Extend 30 days
@@ -120,9 +135,7 @@ export function ShareRoomCard({
                       size="sm"
                       disabled={isBusy}
                       onClick={() =>
-                        run("revoke", () => revokeShareAction({ shareId: share.id }), {
-                          done: () => "Share revoked: its links and sessions ended.",
-                        })
+                        run("revoke", () => revokeShareAction({ shareId: share.id }), "Share revoked: its links and sessions ended.")
                       }
                     >
                       Revoke share
@@ -153,9 +166,7 @@ export function ShareRoomCard({
                           size="sm"
                           disabled={isBusy}
                           onClick={() =>
-                            run("resend", () => resendShareLinkAction({ recipientId: r.id }), {
-                              done: () => `A new link was sent to ${r.email}.`,
-                            })
+                            run("resend", () => resendShareLinkAction({ recipientId: r.id }), `A new link was sent to ${r.email}.`)
                           }
                         >
                           Resend link
@@ -165,9 +176,11 @@ export function ShareRoomCard({
                           size="sm"
                           disabled={isBusy}
                           onClick={() =>
-                            run("revoke-recipient", () => revokeShareRecipientAction({ recipientId: r.id }), {
-                              done: () => `${r.email} no longer has access.`,
-                            })
+                            run(
+                              "revoke-recipient",
+                              () => revokeShareRecipientAction({ recipientId: r.id }),
+                              `${r.email} no longer has access.`,
+                            )
                           }
                         >
                           Revoke
@@ -177,23 +190,21 @@ export function ShareRoomCard({
                   </li>
                 ))}
               </ul>
-              {share.events.length ? (
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-muted">Activity ({share.events.length})</summary>
-                  <ul className="mt-2 space-y-1" aria-label="Activity">
-                    {share.events.map((e, n) => (
-                      <li key={n}>
-                        {formatDateTime(e.at)}: {e.recipient}{" "}
-                        {e.kind === "view" ? `viewed ${e.item}, page ${e.page}` : `downloaded ${e.item}`}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
+              <ShareActivity share={share} />
             </li>
           ))}
         </ul>
       )}
+      {older.error ? (
+        <Alert tone="error" className="mt-4">
+          {older.error}
+        </Alert>
+      ) : null}
+      {older.hasMore ? (
+        <Button variant="secondary" size="sm" className="mt-4" disabled={older.loading} onClick={() => void older.more()}>
+          {older.loading ? "Loading..." : "Show older shares"}
+        </Button>
+      ) : null}
       {creating ? (
         <Dialog
           open

@@ -37,10 +37,13 @@ export {
   listShareRoom,
   listSharingForAdmin,
   setSharingForbidden,
+  SHARE_EVENTS_SHOWN,
+  SHARE_ROOM_PAGE,
   type ShareRoomEvent,
   type ShareRoomRecipient,
   type ShareRoomShare,
 } from "./room";
+export { listShareActivity, SHARE_ACTIVITY_PAGE } from "./room-activity";
 export { formatCopyCode, parseCopyCode } from "./secrets";
 export {
   createShare,

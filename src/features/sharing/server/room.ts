@@ -36,24 +36,33 @@ export type ShareRoomShare = {
   revokedAt: string | null;
   items: { id: string; kind: ShareItemKind; label: string }[];
   recipients: ShareRoomRecipient[];
+  /** The latest SHARE_EVENTS_SHOWN events; `eventCount` says how many there are in all. */
   events: ShareRoomEvent[];
+  eventCount: number;
 };
+
+/** Shares on a page of the room; the company API reads its newest 100 at once. */
+export const SHARE_ROOM_PAGE = 20;
+/** Events shown with each share; the rest load on demand (`listShareActivity`). */
+export const SHARE_EVENTS_SHOWN = 50;
 
 // Inside a subquery a bare column name would be the subquery's own row's: the recipient's id is named with its table.
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * The company's shares, newest first, each with its items, recipients and latest 50 events: all of
- * them for an owner (and a viewing admin), a sharing member's own for that member.
+ * A page of the company's shares, newest first, each with its items, recipients and latest 50
+ * events: all of them for an owner (and a viewing admin), a sharing member's own for that member.
+ * `after`: the last share of the page before (its id: the keyset is read from the row itself, so
+ * the timestamps' precision never matters); `next` names this page's last share when more follow.
  */
 export async function listShareRoom(
   db: DbOrTx,
-  { actor }: { actor: ClientActor },
-): Promise<{ shares: ShareRoomShare[]; membersMayShare: boolean }> {
+  { actor, after = null, limit = SHARE_ROOM_PAGE }: { actor: ClientActor; after?: string | null; limit?: number },
+): Promise<{ shares: ShareRoomShare[]; membersMayShare: boolean; next: string | null }> {
   assertClient(actor);
   const owner = actor.personRole === "owner";
   if (!owner) await assertMayShare(db, actor);
-  const rows = await db
+  const page = await db
     .select({
       id: shares.id,
       createdAt: shares.createdAt,
@@ -63,11 +72,19 @@ export async function listShareRoom(
       ndaKind: shares.ndaKind,
       expiresAt: shares.expiresAt,
       revokedAt: shares.revokedAt,
+      eventCount: sql<number>`(select count(*)::int from share_events e join share_items i on i.id = e.share_item_id where i.share_id = "shares"."id")`,
     })
     .from(shares)
-    .where(and(eq(shares.clientId, actor.clientId), owner ? undefined : eq(shares.createdByUserId, actor.userId)))
-    .orderBy(desc(shares.createdAt))
-    .limit(100);
+    .where(
+      and(
+        eq(shares.clientId, actor.clientId),
+        owner ? undefined : eq(shares.createdByUserId, actor.userId),
+        after ? sql`(${shares.createdAt}, ${shares.id}) < (select s.created_at, s.id from shares s where s.id = ${after})` : undefined,
+      ),
+    )
+    .orderBy(desc(shares.createdAt), desc(shares.id))
+    .limit(limit + 1);
+  const rows = page.slice(0, limit);
   const ids = rows.map((r) => r.id);
   const [items, recipients, events] = ids.length
     ? await Promise.all([
@@ -108,12 +125,13 @@ export async function listShareRoom(
           .innerJoin(shareItems, eq(shareItems.id, shareEvents.shareItemId))
           .innerJoin(shareRecipients, eq(shareRecipients.id, shareEvents.recipientId))
           .where(inArray(shareItems.shareId, ids))
-          .orderBy(desc(shareEvents.createdAt))
+          .orderBy(desc(shareEvents.createdAt), desc(shareEvents.id))
           .limit(500),
       ])
     : [[], [], []];
   return {
     membersMayShare: owner ? await membersMayShare(db, actor.clientId) : true,
+    next: page.length > limit ? rows[rows.length - 1]!.id : null,
     shares: rows.map((share) => ({
       ...share,
       createdAt: share.createdAt.toISOString(),
@@ -130,7 +148,7 @@ export async function listShareRoom(
         })),
       events: events
         .filter((e) => e.shareId === share.id)
-        .slice(0, 50)
+        .slice(0, SHARE_EVENTS_SHOWN)
         .map(({ shareId: _, ...e }) => ({ ...e, at: e.at.toISOString() })),
     })),
   };

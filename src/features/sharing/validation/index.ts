@@ -45,6 +45,10 @@ export type CreateShareInput = z.input<typeof createShareSchema>;
 export type CreateShareData = z.output<typeof createShareSchema>;
 
 export const shareIdSchema = z.object({ shareId: uuidSchema });
+/** The room's next page: after the last share shown. */
+export const shareRoomPageSchema = z.object({ after: uuidSchema });
+/** A share's activity read on from the events shown. */
+export const shareActivityPageSchema = z.object({ shareId: uuidSchema, offset: z.number().int().min(0).max(1_000_000) });
 export const shareRecipientIdSchema = z.object({ recipientId: uuidSchema });
 export const extendShareSchema = z.object({ shareId: uuidSchema, days: expiryDays });
 export const membersMayShareSchema = z.object({ allowed: z.boolean("Choose yes or no") });

@@ -7,7 +7,7 @@ import type { ApiCaller } from "../token-auth";
 
 /** GET /api/v1/shares: the company's share room (docs/PRODUCT.md#sharing-with-third-parties), newest first. */
 export async function apiListShares(db: DbOrTx, caller: ApiCaller): Promise<z.output<typeof apiShareListSchema>> {
-  const { shares } = await listShareRoom(db, { actor: caller.actor });
+  const { shares } = await listShareRoom(db, { actor: caller.actor, limit: 100 });
   return {
     data: shares.map((s) => ({
       id: s.id,
