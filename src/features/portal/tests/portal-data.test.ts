@@ -296,6 +296,7 @@ describe("listRecentBookings and getPortalProfile", () => {
       address: a.address,
       joinedDate: a.joinedDate,
       billingWithheldFromMembers: false,
+      reportsWithheldFromMembers: false,
       signInEmail: "client@example.com",
       currentUserId: acme.userId,
       personName: acme.name,
