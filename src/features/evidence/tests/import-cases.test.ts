@@ -107,7 +107,7 @@ describe("scan imports fill the coverage record", () => {
   it("links garak's findings: not started cases fail with the counts, a failed one takes the link, the others stay", async () => {
     const gatewayBefore = await cells("gateway-model");
     expect(await importFile(fixture("garak", "garak.report.jsonl"), "garak.report.jsonl")).toBe(
-      "Imported: 6 new drafts, 0 already known, 6 linked to test cases",
+      "Imported: 6 new drafts, 0 already known, 2 not in this file, 5 linked to test cases",
     );
     const after = await cells(TARGET);
     // promptinject (3 of 6) and encoding (2 of 2) both show direct injection: the higher rate is kept.
@@ -151,28 +151,36 @@ describe("scan imports fill the coverage record", () => {
         { case: "TC-03", target: TARGET },
       ],
       links: 6,
-      suggested: 0,
+      // packagehallucination meets only TC-29, which the firm recorded not applicable.
+      suggested: 1,
     });
   });
 
   it("changes nothing when the same file comes again, yet counts its findings as linked", async () => {
     const before = await cells(TARGET);
     expect(await importFile(fixture("garak", "garak.report.jsonl"), "garak.report.jsonl")).toBe(
-      "Imported: 0 new drafts, 6 already known, 6 linked to test cases",
+      "Imported: 0 new drafts, 6 already known, 2 not in this file, 5 linked to test cases",
     );
     expect(await cells(TARGET)).toEqual(before);
     expect(await importAudits()).toHaveLength(1);
   });
 
   it("links promptfoo's findings the same way, and never turns a failed case's counts", async () => {
-    const message = await importFile(fixture("promptfoo", "results.json"), "results.json");
-    expect(message).toMatch(/^Imported: \d+ new drafts?, 0 already known, \d+ linked to test cases$/);
+    // Six plugin groups fail (one plain assertion test is no finding of a plugin); all six meet cases.
+    expect(await importFile(fixture("promptfoo", "results.json"), "results.json")).toBe(
+      "Imported: 7 new drafts, 0 already known, 6 linked to test cases",
+    );
     const after = await cells(TARGET);
-    expect((await cell(after, "TC-19"))?.status).toBe("failed");
-    expect((await cell(after, "TC-22"))?.status).toBe("failed");
+    expect(await cell(after, "TC-19")).toEqual({ status: "failed", trials: 2, successes: 1, findings: ["excessive-agency"] });
+    expect(await cell(after, "TC-22")).toEqual({ status: "failed", trials: 2, successes: 1, findings: ["prompt-extraction"] });
+    // hallucination names no ATLAS technique: the LLM09 cases not recorded (TC-28, TC-30) fail by its OWASP id.
+    expect(await cell(after, "TC-28")).toEqual({ status: "failed", trials: 1, successes: 1, findings: ["hallucination"] });
+    expect((await cell(after, "TC-30"))?.findings).toEqual(["hallucination", "harmful:hate"]);
+    // The jailbreak strategy adds AML.T0054: TC-03, failed by garak, takes the link and keeps garak's counts.
+    expect(await cell(after, "TC-03")).toMatchObject({ status: "failed", trials: 4, successes: 1 });
+    expect((await cell(after, "TC-03"))?.findings).toContain("pii:direct/jailbreak");
     expect(await cell(after, "TC-06")).toEqual({ status: "held", trials: 300, successes: 0, findings: [] });
     expect(await cell(after, "TC-29")).toEqual({ status: "not_applicable", trials: null, successes: null, findings: [] });
-    expect((await cell(after, "TC-03"))?.trials).toBe(4);
     expect(await importAudits()).toHaveLength(2);
   });
 });

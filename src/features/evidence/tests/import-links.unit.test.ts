@@ -141,6 +141,8 @@ describe("planImportLinks", () => {
       recorded: [],
       findings: [finding("small", { atlas: ["AML.T0054"] }, run(1, 4)), finding("large", { atlas: ["AML.T0054"] }, run(25, 100))],
     });
-    expect(plan.failed).toEqual([{ target: "Whole engagement", caseNo: "TC-03", findingIds: ["small", "large"], trials: 100, successes: 25 }]);
+    expect(plan.failed).toEqual([
+      { target: "Whole engagement", caseNo: "TC-03", findingIds: ["small", "large"], trials: 100, successes: 25 },
+    ]);
   });
 });

@@ -30,7 +30,10 @@ const atlasMeets = (caseId: string, findingId: string) =>
  * The plan's cases an imported finding shows failing: those its ATLAS techniques meet; when none
  * does, those carrying one of its OWASP ids. Numbers in the plan's order.
  */
-export function casesOfImportedFinding(cases: readonly Pick<PlanCase, "no" | "owasp" | "atlas">[], finding: Pick<CaseImportFinding, "owaspLlm" | "atlas">) {
+export function casesOfImportedFinding(
+  cases: readonly Pick<PlanCase, "no" | "owasp" | "atlas">[],
+  finding: Pick<CaseImportFinding, "owaspLlm" | "atlas">,
+) {
   const byAtlas = cases.filter((c) => finding.atlas.some((id) => atlasMeets(c.atlas.id, id)));
   const matched = byAtlas.length > 0 ? byAtlas : cases.filter((c) => finding.owaspLlm.includes(c.owasp));
   return matched.map((c) => c.no);
@@ -44,7 +47,10 @@ const same = (a: string | null, b: string | null) => (a ?? "").toLowerCase() ===
  * provider takes any provider's run of its model; one that names the provider is preferred).
  * Null when the finding names no model of the engagement's: it is only suggested.
  */
-export function targetOfImportedFinding(targets: readonly CoverageTarget[], finding: Pick<CaseImportFinding, "measurement">): string | null {
+export function targetOfImportedFinding(
+  targets: readonly CoverageTarget[],
+  finding: Pick<CaseImportFinding, "measurement">,
+): string | null {
   if (targets.length === 1 && targets[0]!.modelId === null) return targets[0]!.label;
   const run = finding.measurement;
   if (!run?.modelId) return null;
@@ -70,8 +76,8 @@ export type ImportLinkPlan = {
 const rateOf = (m: CaseImportFinding["measurement"]) => (m ? m.successes / m.trials : -1);
 
 /**
- * The coverage record's changes for an import: pure, so the rule is tested apart from the
- * database. `recorded` is every result the engagement has; a case without one is not started. A
+ * The coverage record's changes for an import, cells in target and case order: pure, so the rule
+ * is tested apart from the database. `recorded` is every result the engagement has; a case without one is not started. A
  * finding the firm closed (false positive, duplicate, withdrawn) shows nothing failing.
  */
 export function planImportLinks({
@@ -116,15 +122,17 @@ export function planImportLinks({
       } else suggestedIds.add(finding.id);
     }
   }
+  const byCell = (a: { target: string; caseNo: string }, b: { target: string; caseNo: string }) =>
+    a.target.localeCompare(b.target) || a.caseNo.localeCompare(b.caseNo, "en", { numeric: true });
   return {
-    failed: [...failed.values()].map((c) => ({
+    failed: [...failed.values()].sort(byCell).map((c) => ({
       target: c.target,
       caseNo: c.caseNo,
       findingIds: c.findingIds,
       trials: c.trials,
       successes: c.successes,
     })),
-    linked: [...linked.values()],
+    linked: [...linked.values()].sort(byCell),
     linkedFindingIds: [...linkedIds],
     suggestedFindingIds: [...suggestedIds].filter((id) => !linkedIds.has(id)),
   };
