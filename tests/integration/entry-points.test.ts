@@ -2104,10 +2104,10 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ fresh }) => ({ findingId: fresh.riskFindingId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/findings/actions/imports.ts#applyFindingImportAction": {
+  "ACTION src/features/evidence/actions/imports.ts#applyScanImportAction": {
     fresh: true,
     input: ({ fresh }) => ({ importId: fresh.pendingImportId, markMissing: false }),
-    expect: adminOnlyAction({ success: true, data: { newCount: 1, knownCount: 0, reopenedCount: 0, missingCount: 0 } }),
+    expect: adminOnlyAction({ success: true, data: { newCount: 1, knownCount: 0, reopenedCount: 0, missingCount: 0, linkedCount: null } }),
   },
   "ACTION src/features/findings/actions/imports.ts#discardFindingImportAction": {
     fresh: true,

@@ -1247,7 +1247,7 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ findingId: draftFinding.id })),
   },
-  "ACTION src/features/findings/actions/imports.ts#applyFindingImportAction": {
+  "ACTION src/features/evidence/actions/imports.ts#applyScanImportAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ importId: "00000000-0000-4000-8000-0000000000aa", markMissing: true })),

@@ -108,6 +108,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "evidence.plan_save": "Saved a test plan",
   "evidence.plan_adopt": "Adopted a test plan for an engagement",
   "evidence.case_record": "Recorded a test case's result",
+  "evidence.case_import": "Linked imported findings to test cases",
   "evidence.pack_issue": "Issued an evidence pack",
   "evidence.pack_revoke": "Revoked an evidence pack",
   "share.created": "Shared documents with third parties",

@@ -14,6 +14,7 @@ export {
   WHOLE_ENGAGEMENT,
   writeCoverageRecord,
 } from "./coverage";
+export { applyImportWithCases, type ImportWithCases, linkImportedFindings } from "./import-links";
 export { type CompanyPack, currentPacksOfCompany, packOfCompany, packPdfOfCompany } from "./company-packs";
 export { OSCAL_VERSION, oscalErrors } from "./oscal";
 export { NOT_CONFORMITY } from "./pack-pdf";

@@ -124,3 +124,4 @@ export type IssuePackInput = z.output<typeof issuePackSchema>;
 export const packIdSchema = z.object({ packId: uuidSchema });
 export * from "./coverage-summary";
 export * from "./import-mapping";
+export * from "./import-links";

@@ -19,6 +19,7 @@ import { notifyFindingsReopened } from "./finding-mail";
 import { detectFormat, type ImportedFinding, fingerprintOf, readImport } from "./importers";
 import { loadImportTemplates } from "./templates";
 import { type ImportMeasurement, insertImportMeasurements } from "./measurements";
+import { type AppliedImport, importedFindingFacts } from "./imported-facts";
 
 // Importing a scan file into an engagement (docs/PRODUCT.md#admin-findings): the upload is
 // stored and previewed (new, already known, coming back, missing), then applied or discarded. Both
@@ -289,10 +290,17 @@ const byFirm = (actor: AdminActor) => ({ actorId: actor.userId, actorRole: "admi
  * with the import in their history; a fixed or verified one seen again is reopened and the client
  * told; with `markMissing`, the same tool's findings the file did not have are marked "not seen in
  * the latest full scan". All in one transaction: a file that fails half way writes nothing.
+ * `afterApply` runs last in that transaction with the import's AI findings: how a slice built on
+ * findings (the evidence's coverage record) takes an import in without findings knowing it.
  */
 export async function applyFindingImport(
   db: Db,
-  { actor, importId, markMissing }: { actor: AdminActor; importId: string; markMissing: boolean },
+  {
+    actor,
+    importId,
+    markMissing,
+    afterApply,
+  }: { actor: AdminActor; importId: string; markMissing: boolean; afterApply?: (tx: DbOrTx, applied: AppliedImport) => Promise<void> },
 ): Promise<ImportCounts> {
   assertAdmin(actor);
   const { result, storageKey } = await db.transaction(async (tx) => {
@@ -376,6 +384,14 @@ export async function applyFindingImport(
         clientId: project.clientId,
         engagement: project.name,
         findings: reopened.map((f) => ({ id: f.id, title: f.title })),
+      });
+    if (afterApply)
+      await afterApply(tx, {
+        importId,
+        projectId: pending.projectId,
+        clientId: project.clientId,
+        source,
+        findings: await importedFindingFacts(tx, importId),
       });
     return { result: counts, storageKey: pending.storageKey };
   });

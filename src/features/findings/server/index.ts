@@ -38,6 +38,7 @@ export {
   listFindingImports,
   previewFindingImport,
 } from "./finding-import";
+export { type AppliedImport, type ImportedFindingFact, type ImportedRun } from "./imported-facts";
 export {
   ENGAGEMENT_STATES,
   type EngagementRow,

@@ -6,6 +6,7 @@ import { DueDaysForm, EngagementFindingList } from "@/features/findings/componen
 import { FindingForm } from "@/features/findings/components/admin/finding-form";
 import { ImportHistory } from "@/features/findings/components/admin/import-history";
 import { ScanImport } from "@/features/findings/components/admin/scan-import";
+import { applyScanImportAction } from "@/features/evidence/actions/imports";
 import { GeneratedReportActions } from "@/features/reports/components/generated-report-actions";
 import { PageHeader } from "@/components/admin/page-header";
 import { FindingStatusBadge, OverdueBadge, SeverityBadge } from "@/features/findings/components/finding-badges";
@@ -144,7 +145,7 @@ export default async function AdminFindingsPage({ searchParams }: Props) {
               SARIF, Nessus, Burp Suite, OWASP ZAP, Nuclei, garak, promptfoo or CSV. A finding already in this engagement is never added
               twice.
             </p>
-            <ScanImport projectId={project.id} />
+            <ScanImport projectId={project.id} applyImport={applyScanImportAction} />
             <h3 className="pt-2 text-sm font-semibold">Import history</h3>
             <ImportHistory imports={imports} />
           </Card>

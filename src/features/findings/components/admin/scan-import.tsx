@@ -4,19 +4,25 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FileInput, Select } from "@/components/ui/field";
-import { routeChange, useChange } from "@/components/ui/use-change";
+import { type ChangeResult, routeChange, useChange } from "@/components/ui/use-change";
 import { apiFetch } from "@/lib/api-client";
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from "@/lib/domain/finding-import";
-import { applyFindingImportAction, discardFindingImportAction } from "@/features/findings/actions/imports";
-import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
+import { discardFindingImportAction } from "@/features/findings/actions/imports";
+import { type ApplyFindingImportInput, IMPORT_FILE_EXTENSIONS, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/findings/validation";
 import type { ImportPreview } from "@/features/findings/server";
-import { importSummary, plural } from "./import-summary";
+import { type AppliedImportCounts, importSummary, linkedSummary, plural } from "./import-summary";
+
+/**
+ * Applies a preview: a server action the page hands over (the evidence slice's, which also links the
+ * imported findings to the engagement's test cases; findings may not import it).
+ */
+export type ApplyImport = (input: ApplyFindingImportInput) => Promise<ChangeResult<AppliedImportCounts>>;
 
 /**
  * Imports a scan file into the engagement (docs/PRODUCT.md#admin-findings): the file is uploaded
  * and previewed first (new, already known, coming back, missing), then imported or discarded.
  */
-export function ScanImport({ projectId }: { projectId: string }) {
+export function ScanImport({ projectId, applyImport }: { projectId: string; applyImport: ApplyImport }) {
   const fileId = useId();
   const formatId = useId();
   const missingId = useId();
@@ -44,11 +50,11 @@ export function ScanImport({ projectId }: { projectId: string }) {
     });
   };
   const apply = (importId: string) =>
-    run("apply", () => applyFindingImportAction({ importId, markMissing }), {
+    run("apply", () => applyImport({ importId, markMissing }), {
       done: (counts) => {
         setPreview(null);
         setFile(null);
-        return `Imported: ${importSummary(counts, markMissing)}`;
+        return `Imported: ${importSummary(counts, markMissing)}${linkedSummary(counts.linkedCount)}`;
       },
     });
   const discard = (importId: string) =>
