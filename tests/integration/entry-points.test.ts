@@ -13,6 +13,7 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { SETTINGS_TABS } from "@/lib/domain/settings-tab";
 import { ADMIN_ACCOUNT_TABS, ADMIN_SETTINGS_TABS } from "@/lib/domain/admin-settings-tab";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
+import { recentQuarters } from "@/features/analytics/validation";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { BUILTIN_CASES, engagementTargets, ensureBuiltinPlan, PACK_NOT_FOUND } from "@/features/evidence/server";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
@@ -2177,6 +2178,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
     // `empty`: the engagement may have no published finding; who may publish is what this checks.
     input: ({ target }) => ({ projectId: target.projectId, empty: true }),
+    expect: adminOnlyAction("ok"),
+  },
+  // The last full quarter of client A: the admin publishes its summary to A's vault (a report of the company, no engagement).
+  "ACTION src/features/analytics/actions/admin.ts#generateBoardSummaryAction": {
+    input: ({ target }) => ({ clientId: target.clientId, quarter: recentQuarters(new Date(), 2)[1] }),
     expect: adminOnlyAction("ok"),
   },
   "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {

@@ -1897,6 +1897,12 @@ const FUZZ: Record<string, Spec> = {
         .map((ids) => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] })),
     ),
   },
+  // A company that does not exist: an input the schema lets through is refused there, so nothing is published.
+  "ACTION src/features/analytics/actions/admin.ts#generateBoardSummaryAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-00000000b0a2", quarter: "2026-Q1" })),
+  },
   "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
     kind: "action",
     role: "admin",
