@@ -6,4 +6,6 @@ import { generateBoardSummary } from "@/features/analytics/server";
 import { getDb } from "@/server/core/get-db";
 
 /** Draws a company's remediation summary of a quarter and publishes it to the company's report vault. */
-export const generateBoardSummaryAction = adminAction(boardSummarySchema, (actor, input) => generateBoardSummary(getDb(), { actor, input }));
+export const generateBoardSummaryAction = adminAction(boardSummarySchema, (actor, input) =>
+  generateBoardSummary(getDb(), { actor, input }),
+);

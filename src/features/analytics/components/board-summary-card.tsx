@@ -43,8 +43,8 @@ export function BoardSummaryCard({
         Board summary
       </h2>
       <p className="mt-1 text-sm text-muted">
-        A company&apos;s remediation figures for one calendar quarter, with each chart, table and definition, as a PDF published to
-        the company&apos;s report vault. Generating it again publishes the next version.
+        A company&apos;s remediation figures for one calendar quarter, with each chart, table and definition, as a PDF published to the
+        company&apos;s report vault. Generating it again publishes the next version.
       </p>
       {companies.length === 0 ? (
         <p className="mt-3 text-sm text-muted">No company has published findings yet.</p>

@@ -38,7 +38,9 @@ const from = { clientAddress: "203.0.113.9", userAgent: "vitest" };
 function pdfText(bytes: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), "summary-"));
   writeFileSync(join(dir, "summary.pdf"), bytes);
-  return execFileSync("pdftotext", ["-layout", join(dir, "summary.pdf"), "-"]).toString().replace(/\s+/g, " ");
+  return execFileSync("pdftotext", ["-layout", join(dir, "summary.pdf"), "-"])
+    .toString()
+    .replace(/\s+/g, " ");
 }
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
@@ -148,7 +150,10 @@ describe("the board summary", () => {
       fieldErrors: { quarter: QUARTER_NOT_STARTED },
     });
     requestHeaders.current = authHeaders(await clientCookie(DEMO_USERS.acme.email));
-    expect(await generateBoardSummaryAction({ clientId: acme.id, quarter })).toMatchObject({ success: false, error: "Access denied. Admins only." });
+    expect(await generateBoardSummaryAction({ clientId: acme.id, quarter })).toMatchObject({
+      success: false,
+      error: "Access denied. Admins only.",
+    });
     expect(await t.db.select({ id: reports.id }).from(reports).where(eq(reports.clientId, acme.id))).toHaveLength(before.length);
   });
 });

@@ -79,9 +79,19 @@ describe("the screen's maths over a quarter", () => {
   it("counts the quarter's fixes and reads open findings as at its end", () => {
     const histories = [
       // Fixed in August after 10 days.
-      finding({ id: "a", publishedAt: new Date("2026-08-01T00:00:00Z"), status: "verified_fixed", verifiedFixedAt: new Date("2026-08-11T00:00:00Z") }),
+      finding({
+        id: "a",
+        publishedAt: new Date("2026-08-01T00:00:00Z"),
+        status: "verified_fixed",
+        verifiedFixedAt: new Date("2026-08-11T00:00:00Z"),
+      }),
       // Published in September, fixed in October: open at the quarter's end, not a fix of the quarter.
-      finding({ id: "b", publishedAt: new Date("2026-09-10T00:00:00Z"), status: "verified_fixed", verifiedFixedAt: new Date("2026-10-05T00:00:00Z") }),
+      finding({
+        id: "b",
+        publishedAt: new Date("2026-09-10T00:00:00Z"),
+        status: "verified_fixed",
+        verifiedFixedAt: new Date("2026-10-05T00:00:00Z"),
+      }),
       // Published after the quarter: in none of its figures.
       finding({ id: "c", publishedAt: new Date("2026-11-01T00:00:00Z") }),
     ];

@@ -45,7 +45,11 @@ export async function publishCompanyReport(
         .orderBy(desc(reports.version))
         .limit(1);
       const now = new Date();
-      if (latest) await tx.update(reports).set({ supersededAt: now }).where(and(ofTitle, isNull(reports.supersededAt)));
+      if (latest)
+        await tx
+          .update(reports)
+          .set({ supersededAt: now })
+          .where(and(ofTitle, isNull(reports.supersededAt)));
       const [report] = await tx
         .insert(reports)
         .values({

@@ -219,7 +219,14 @@ export async function renderSummaryPdf(content: SummaryContent): Promise<Uint8Ar
   drawTable(
     w,
     ["Changed on", "Engagement", "Target", "From", "To", "Regressions"],
-    changes.map((c): Cell[] => [formatDate(c.changedAt), content.engagementName(c.projectId), c.target, c.fromVersion, c.toVersion, c.regressions]),
+    changes.map((c): Cell[] => [
+      formatDate(c.changedAt),
+      content.engagementName(c.projectId),
+      c.target,
+      c.fromVersion,
+      c.toVersion,
+      c.regressions,
+    ]),
   );
 
   // Page numbers, once the number of pages is known: at the head of the page (a download's stamp takes its foot).
