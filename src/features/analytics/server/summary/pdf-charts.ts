@@ -67,10 +67,12 @@ export function drawBars(
   const base = w.y + 14;
   const left = MARGIN + AXIS_WIDTH;
   const plotWidth = RIGHT - left;
-  for (const step of [0, 0.25, 0.5, 0.75, 1]) {
-    const y = base + step * PLOT_HEIGHT;
-    w.page.drawLine({ start: { x: left, y }, end: { x: RIGHT, y }, thickness: step === 0 ? 0.8 : 0.4, color: step === 0 ? MUTED : RULE });
-    const label = String(Math.round(step * top));
+  // Whole-number ticks: every unit up to 5, else quarters or fifths of the scale (1, 2 or 5 × 10ⁿ).
+  const tick = top <= 5 ? 1 : top % 4 === 0 ? top / 4 : top / 5;
+  for (let value = 0; value <= top; value += tick) {
+    const y = base + (value / top) * PLOT_HEIGHT;
+    w.page.drawLine({ start: { x: left, y }, end: { x: RIGHT, y }, thickness: value === 0 ? 0.8 : 0.4, color: value === 0 ? MUTED : RULE });
+    const label = String(value);
     text(w, label, left - 4 - w.width(label, { size: 7.5 }), y - 2.5, 7.5);
   }
   const group = plotWidth / categories.length;
@@ -83,6 +85,8 @@ export function drawBars(
       const height = (Math.min(value, top) / top) * PLOT_HEIGHT;
       const bx = start + j * bar;
       if (height > 0) w.page.drawRectangle({ x: bx + 1, y: base, width: bar - 2, height, color: COLOURS[s.colour] });
+      // A zero is in the table; on the chart it would only be noise.
+      if (value === 0) return;
       const label = format(value);
       const size = bar < 16 ? 6 : 7;
       text(w, label, bx + bar / 2 - w.width(label, { size }) / 2, base + height + 2, size, INK);
@@ -93,26 +97,44 @@ export function drawBars(
   w.line(8);
 }
 
-/** A table: the first column left, the others right-aligned in equal columns; an empty cell prints "—". */
-export function drawTable(w: PdfWriter, columns: string[], rows: Cell[][]) {
-  const first = 130;
-  const rest = (RIGHT - MARGIN - first) / Math.max(1, columns.length - 1);
-  const cellAt = (i: number) => MARGIN + first + rest * i;
-  const row = (cells: Cell[], style: { bold?: boolean; color?: RGB; size: number }) => {
-    w.line(13);
-    cells.forEach((cell, i) => {
-      const value = cell === null || cell === "" ? "—" : String(cell);
-      if (i === 0) w.at(w.fit(value, first - 6, style), MARGIN, style);
-      else w.endAt(w.fit(value, rest - 6, style), cellAt(i), style);
-    });
+/**
+ * A table across the text width: the first `left` columns (1 by default) read left to right, the
+ * others right-aligned; column widths in proportion to `widths` (the first wider by default);
+ * headings wrapped to their column and set on the line over the figures; an empty cell prints "—".
+ */
+export function drawTable(w: PdfWriter, columns: string[], rows: Cell[][], options: { widths?: number[]; left?: number } = {}) {
+  const weights = options.widths ?? columns.map((_, i) => (i === 0 ? 1.6 : 1));
+  const total = weights.reduce((sum, n) => sum + n, 0);
+  const starts: number[] = [];
+  let at = MARGIN;
+  for (const weight of weights) {
+    starts.push(at);
+    at += ((RIGHT - MARGIN) * weight) / total;
+  }
+  const widthOf = (i: number) => (starts[i + 1] ?? RIGHT) - starts[i]! - 6;
+  const put = (value: string, i: number, style: { bold?: boolean; color?: RGB; size: number }) => {
+    if (i < (options.left ?? 1)) w.at(value, starts[i]!, style);
+    else w.endAt(value, (starts[i + 1] ?? RIGHT + 6) - 6, style);
   };
+  const heading = { bold: true, color: MUTED, size: 8 };
+  const headingLines = columns.map((column, i) => w.wrap(column, widthOf(i), heading));
+  const depth = Math.max(...headingLines.map((lines) => lines.length));
   w.line(4);
-  row(columns, { bold: true, color: MUTED, size: 8 });
+  for (let line = 0; line < depth; line++) {
+    w.line(11);
+    headingLines.forEach((lines, i) => {
+      const text = lines[line - (depth - lines.length)];
+      if (text) put(text, i, heading);
+    });
+  }
   w.rule();
   w.line(2);
   if (rows.length === 0) {
     w.line(13);
     w.at("None in this period.", MARGIN, { color: MUTED, size: 9 });
   }
-  for (const cells of rows) row(cells, { size: 9 });
+  for (const cells of rows) {
+    w.line(13);
+    cells.forEach((cell, i) => put(w.fit(cell === null || cell === "" ? "—" : String(cell), widthOf(i), { size: 9 }), i, { size: 9 }));
+  }
 }

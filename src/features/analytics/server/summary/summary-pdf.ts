@@ -71,8 +71,8 @@ export async function renderSummaryPdf(content: SummaryContent): Promise<Uint8Ar
   };
   let number = 0;
   const section = (name: (typeof SUMMARY_SECTIONS)[number], definition?: string) => {
-    // A heading never ends a page alone.
-    if (w.y - 120 < MARGIN) w.newPage();
+    // A heading starts a page unless it, its definition and its chart fit on this one.
+    if (w.y - (definition ? 280 : 120) < MARGIN) w.newPage();
     w.line(26);
     w.at(`${++number}. ${name}`, MARGIN, { bold: true, size: 12 });
     w.rule();
@@ -131,6 +131,9 @@ export async function renderSummaryPdf(content: SummaryContent): Promise<Uint8Ar
     w.line(11);
     w.at(note, MARGIN, { color: MUTED, size: 8.5 });
   }
+  // The AI figure has no chart of its own: its definition goes with it (the others' with their charts).
+  w.line(4);
+  para(ANALYTICS_DEFINITIONS.aiFixed, { size: 8.5, color: MUTED });
 
   section("Time to remediate per month", ANALYTICS_DEFINITIONS.timeToRemediate);
   drawBars(w, {
@@ -227,6 +230,7 @@ export async function renderSummaryPdf(content: SummaryContent): Promise<Uint8Ar
       c.toVersion,
       c.regressions,
     ]),
+    { widths: [1.3, 3, 2, 1.1, 1.1, 1.2], left: 5 },
   );
 
   // Page numbers, once the number of pages is known: at the head of the page (a download's stamp takes its foot).
