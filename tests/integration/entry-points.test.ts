@@ -166,6 +166,8 @@ const adminOnlyAction = (admin: ActionExpect): Expectations<ActionExpect> => ({
   admin,
 });
 const OWNER_ONLY: ActionExpect = { success: false, error: "Only an owner of your company can do this." };
+/** The board summary rows' calls so far: each asks for a quarter of its own. */
+let summaryCalls = 0;
 /**
  * A Team action: client A's owner gets `owner`, its member the owner-only refusal, client B (naming
  * A's people) finds none of them unless `clientB` says what it gets on its own company.
@@ -2184,6 +2186,17 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   "ACTION src/features/analytics/actions/admin.ts#generateBoardSummaryAction": {
     input: ({ target }) => ({ clientId: target.clientId, quarter: recentQuarters(new Date(), 2)[1] }),
     expect: adminOnlyAction("ok"),
+  },
+  // An owner's own summary; each call a quarter of its own (an owner's second request of a quarter within 10 minutes is refused).
+  "ACTION src/features/analytics/actions/portal.ts#requestBoardSummaryAction": {
+    input: () => ({ quarter: recentQuarters(new Date(), 40)[summaryCalls++ % 40] }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: OWNER_ONLY,
+      clientB: "ok",
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
     input: () => ({}),

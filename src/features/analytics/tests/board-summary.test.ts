@@ -1,8 +1,9 @@
 // The board summary (docs/PRODUCT.md#analytics) on the demo data: the firm generates Acme's last
 // full quarter; the PDF, as pdftotext reads it, holds every section with its definition and the
 // screen's figures for that quarter; it is Acme's report in the vault (Acme's owner downloads a
-// stamped copy, recorded; Globex neither sees nor downloads it); a client cannot call the action;
-// a quarter not started is refused, and a quarter without findings gives a PDF that says so.
+// stamped copy, recorded; Globex neither sees nor downloads it); a client cannot call the firm's
+// action; a quarter not started is refused, and a quarter without findings gives a PDF that says
+// so. An owner asks for the company's own (a member cannot; not twice within 10 minutes).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { ANALYTICS_DEFINITIONS } from "@/lib/domain/analytics";
 import { generateBoardSummaryAction } from "@/features/analytics/actions/admin";
-import { NO_FINDINGS_IN_QUARTER, SUMMARY_SECTIONS } from "@/features/analytics/server";
+import { requestBoardSummaryAction } from "@/features/analytics/actions/portal";
+import { NO_FINDINGS_IN_QUARTER, SUMMARY_SECTIONS, SUMMARY_TOO_SOON } from "@/features/analytics/server";
 import { computeAnalyticsOver, readHistories, readModelVersions } from "@/features/analytics/server/analytics-read";
 import { QUARTER_NOT_STARTED, quarterAsOf, quarterBounds, recentQuarters } from "@/features/analytics/validation";
 import { auditLog } from "@/features/audit/server/schema";
@@ -155,5 +157,28 @@ describe("the board summary", () => {
       error: "Access denied. Admins only.",
     });
     expect(await t.db.select({ id: reports.id }).from(reports).where(eq(reports.clientId, acme.id))).toHaveLength(before.length);
+  });
+
+  it("lets an owner ask for the company's own, once in 10 minutes per quarter; a member cannot", async () => {
+    const older = recentQuarters(new Date(), 3)[2]!;
+    requestHeaders.current = authHeaders(await clientCookie(DEMO_USERS.acmeMember.email));
+    expect(await requestBoardSummaryAction({ quarter: older })).toMatchObject({
+      success: false,
+      error: "Only an owner of your company can do this.",
+    });
+    requestHeaders.current = authHeaders(await clientCookie(DEMO_USERS.acme.email));
+    const asked = await requestBoardSummaryAction({ quarter: older });
+    expect(asked).toMatchObject({ success: true, data: { title: `Remediation summary ${older}`, version: 1, company: acme.company } });
+    if (!asked.success) return;
+    const [row] = await t.db
+      .select({ clientId: reports.clientId, projectId: reports.projectId, publishedAt: reports.publishedAt })
+      .from(reports)
+      .where(eq(reports.id, asked.data.reportId));
+    expect(row).toMatchObject({ clientId: acme.id, projectId: null });
+    expect(pdfText(await storedPdf(asked.data.reportId))).toContain(`Remediation summary ${older}`);
+    expect(await requestBoardSummaryAction({ quarter: older })).toMatchObject({
+      success: false,
+      error: SUMMARY_TOO_SOON(`Remediation summary ${older}`, row!.publishedAt),
+    });
   });
 });

@@ -63,6 +63,7 @@ export function filtersToSearch(filters: Partial<Record<string, string | undefin
 export {
   type BoardSummaryInput,
   boardSummarySchema,
+  portalBoardSummarySchema,
   QUARTER_FORMAT,
   QUARTER_NOT_STARTED,
   QUARTER_TOO_EARLY,

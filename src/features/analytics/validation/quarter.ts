@@ -61,3 +61,6 @@ export const boardSummarySchema = z.object({
   quarter: quarterSchema,
 });
 export type BoardSummaryInput = z.infer<typeof boardSummarySchema>;
+
+/** An owner's request for the company's own board summary. */
+export const portalBoardSummarySchema = z.object({ quarter: quarterSchema });

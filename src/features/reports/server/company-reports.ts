@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { type AdminActor, assertAdmin } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
@@ -17,12 +17,19 @@ import { stampRefusal } from "./stamp";
 
 export const COMPANY_NOT_FOUND = "Company not found";
 
-/** The firm publishes a PDF it drew as the company's next version of `title`; the version before superseded. Audited. */
+/**
+ * Publishes a PDF the product drew as the company's next version of `title`, the version before
+ * superseded: by the firm for any company, or by an owner for its own. Audited.
+ */
 export async function publishCompanyReport(
   db: DbOrTx,
-  { actor, clientId, title, pdf }: { actor: AdminActor; clientId: string; title: string; pdf: Uint8Array },
+  { actor, clientId, title, pdf }: { actor: AdminActor | ClientActor; clientId: string; title: string; pdf: Uint8Array },
 ) {
-  assertAdmin(actor);
+  if (actor.role === "client") {
+    assertClient(actor);
+    assertClientOwner(actor);
+    if (actor.clientId !== clientId) throw new AppError("not_found", COMPANY_NOT_FOUND);
+  } else assertAdmin(actor);
   // The caller drew it: a PDF every download can stamp, or a fault of ours (never the person's input).
   if (await stampRefusal(pdf)) throw new Error("[reports] a company report the product drew cannot be stamped");
   const storage = getStorage();
@@ -85,4 +92,15 @@ export async function publishCompanyReport(
     await storage.delete(storageKey).catch((e) => console.error("[reports] could not remove a company report's PDF:", e));
     throw error;
   }
+}
+
+/** The newest version of a company's own report of `title` (whatever its state), or null. */
+export async function latestCompanyReport(db: DbOrTx, { clientId, title }: { clientId: string; title: string }) {
+  const [row] = await db
+    .select({ version: reports.version, publishedAt: reports.publishedAt })
+    .from(reports)
+    .where(and(eq(reports.clientId, clientId), isNull(reports.projectId), eq(reports.title, title)))
+    .orderBy(desc(reports.version))
+    .limit(1);
+  return row ?? null;
 }
