@@ -13,11 +13,12 @@ import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 
 export type ReportSummary = { id: string; title: string; version: number; projectId: string; projectName: string; publishedAt: string };
 
+// Each read joins the engagement (a company's own report, under none, is not listed here): its id is the report's project.
 const summaryColumns = {
   id: reports.id,
   title: reports.title,
   version: reports.version,
-  projectId: reports.projectId,
+  projectId: projects.id,
   projectName: projects.projectName,
   publishedAt: reports.publishedAt,
 };
@@ -93,7 +94,7 @@ export async function pageClientReports(
       id: reports.id,
       title: reports.title,
       version: reports.version,
-      projectId: reports.projectId,
+      projectId: projects.id,
       projectName: projects.projectName,
       fileSize: reports.fileSize,
       publishedAt: reports.publishedAt,
