@@ -13,6 +13,7 @@ import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { SETTINGS_TABS } from "@/lib/domain/settings-tab";
 import { ADMIN_ACCOUNT_TABS, ADMIN_SETTINGS_TABS } from "@/lib/domain/admin-settings-tab";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";
+import { recentQuarters } from "@/features/analytics/validation";
 import { DEMO_LETTER, DEMO_SUBSCRIPTIONS, DEMO_TIERS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { BUILTIN_CASES, engagementTargets, ensureBuiltinPlan, PACK_NOT_FOUND } from "@/features/evidence/server";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
@@ -165,6 +166,8 @@ const adminOnlyAction = (admin: ActionExpect): Expectations<ActionExpect> => ({
   admin,
 });
 const OWNER_ONLY: ActionExpect = { success: false, error: "Only an owner of your company can do this." };
+/** The board summary rows' calls so far: each asks for a quarter of its own. */
+let summaryCalls = 0;
 /**
  * A Team action: client A's owner gets `owner`, its member the owner-only refusal, client B (naming
  * A's people) finds none of them unless `clientB` says what it gets on its own company.
@@ -2204,6 +2207,22 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     // `empty`: the engagement may have no published finding; who may publish is what this checks.
     input: ({ target }) => ({ projectId: target.projectId, empty: true }),
     expect: adminOnlyAction("ok"),
+  },
+  // The last full quarter of client A: the admin publishes its summary to A's vault (a report of the company, no engagement).
+  "ACTION src/features/analytics/actions/admin.ts#generateBoardSummaryAction": {
+    input: ({ target }) => ({ clientId: target.clientId, quarter: recentQuarters(new Date(), 2)[1] }),
+    expect: adminOnlyAction("ok"),
+  },
+  // An owner's own summary; each call a quarter of its own, older than the admin row's (a second request of a quarter within 10 minutes is refused).
+  "ACTION src/features/analytics/actions/portal.ts#requestBoardSummaryAction": {
+    input: () => ({ quarter: recentQuarters(new Date(), 40)[8 + (summaryCalls++ % 32)] }),
+    expect: {
+      anonymous: ACTION_SIGN_IN,
+      clientA: "ok",
+      clientAMember: OWNER_ONLY,
+      clientB: "ok",
+      admin: ACTION_CLIENTS_ONLY,
+    },
   },
   "ACTION src/features/reports/actions/admin.ts#resetReportTemplateAction": {
     input: () => ({}),

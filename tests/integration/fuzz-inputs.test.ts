@@ -1912,6 +1912,18 @@ const FUZZ: Record<string, Spec> = {
         .map((ids) => ({ projectId: acme.projectId, invoiceIds: [acme.invoiceId, ...ids] })),
     ),
   },
+  // A company that does not exist: an input the schema lets through is refused there, so nothing is published.
+  "ACTION src/features/analytics/actions/admin.ts#generateBoardSummaryAction": {
+    kind: "action",
+    role: "admin",
+    input: mutatedInput(() => ({ clientId: "00000000-0000-4000-8000-00000000b0a2", quarter: "2026-Q1" })),
+  },
+  // Only the quarter is the input; one the schema lets through publishes the owner's summary (a few at most: 10 minutes apart per quarter).
+  "ACTION src/features/analytics/actions/portal.ts#requestBoardSummaryAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ quarter: "2019-Q2" })),
+  },
   "ACTION src/features/reports/actions/admin.ts#publishGeneratedReportAction": {
     kind: "action",
     role: "admin",

@@ -136,6 +136,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "retainers.view": "Viewed the retainers",
   "engagements.view": "Viewed the engagements",
   "analytics.view": "Viewed remediation analytics",
+  "analytics.summary_generate": "Generated a quarterly remediation summary",
   "inquiry.read": "Read an inquiry",
   "inquiry.link_client": "Linked an inquiry to a client",
   "inquiry.archive": "Archived an inquiry",

@@ -5,15 +5,16 @@ import { connection } from "next/server";
 import { getPortalAccess } from "@/features/identity/server";
 import { loadClientAnalytics } from "@/features/analytics/server";
 import { AnalyticsScreen } from "@/features/analytics/components/analytics-screen";
-import { filtersFromSearch } from "@/features/analytics/validation";
+import { BoardSummaryCard } from "@/features/analytics/components/board-summary-card";
+import { filtersFromSearch, recentQuarters } from "@/features/analytics/validation";
 import { getDb } from "@/server/core/get-db";
 
 export const metadata: Metadata = { title: "Remediation analytics · Client Portal", robots: { index: false } };
 
 /**
  * `/client-portal/analytics?engagement=&severity=&category=&period=` (docs/PRODUCT.md#analytics):
- * the company's remediation figures and charts, and the interchange exports of the same findings.
- * Signed out, the portal.
+ * the company's remediation figures and charts, and the interchange exports of the same findings;
+ * for an owner (not a viewing admin), the board summary of a quarter. Signed out, the portal.
  */
 export default async function PortalAnalyticsPage({
   searchParams,
@@ -24,6 +25,8 @@ export default async function PortalAnalyticsPage({
   const access = await getPortalAccess();
   if (!access || access.mustEnrol) redirect("/client-portal");
   const analytics = await loadClientAnalytics(getDb(), { actor: access.actor, filters: filtersFromSearch(await searchParams) });
+  const owner = access.actor.personRole === "owner" && !access.actor.viewer;
+  const quarters = recentQuarters(new Date(), 8);
   return (
     <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -32,6 +35,7 @@ export default async function PortalAnalyticsPage({
           Back to Findings
         </Link>
       </div>
+      {owner ? <BoardSummaryCard quarters={quarters} quarter={quarters[1]!} /> : null}
       <AnalyticsScreen analytics={analytics} action="/client-portal/analytics" exportBase="/api/client/findings/interchange" />
     </main>
   );

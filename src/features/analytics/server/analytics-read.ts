@@ -24,7 +24,7 @@ import { aiFindingSql, findingScope } from "./scope";
 /** Milliseconds since the epoch, as a number on both drivers. */
 const epochMs = (expr: ReturnType<typeof sql>) => sql`(extract(epoch from ${expr}) * 1000)::float8`;
 
-async function readHistories(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<FindingHistory[]> {
+export async function readHistories(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<FindingHistory[]> {
   const rows = await db
     .select({
       id: findings.id,
@@ -65,7 +65,7 @@ async function readHistories(db: DbOrTx, clientId: string | null, filters: Analy
   }));
 }
 
-async function readModelVersions(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<ModelVersionRecord[]> {
+export async function readModelVersions(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<ModelVersionRecord[]> {
   const conditions = [
     clientId ? eq(projects.clientId, clientId) : undefined,
     filters.client ? eq(projects.clientId, filters.client) : undefined,
@@ -112,12 +112,24 @@ export function computeAnalytics(
   filters: AnalyticsFilters,
   now: Date,
 ) {
-  const months = lastMonths(now, periodMonths(filters.period));
+  return computeAnalyticsOver(histories, versions, lastMonths(now, periodMonths(filters.period)), now);
+}
+
+/**
+ * The same figures over given months (the screen's last months, or a quarter's three for the board
+ * summary), read as at `now`: open, aging and SLA breaches at that moment.
+ */
+export function computeAnalyticsOver(
+  histories: readonly FindingHistory[],
+  versions: readonly ModelVersionRecord[],
+  months: readonly string[],
+  now: Date,
+) {
   const from = new Date(`${months[0]}-01T00:00:00.000Z`);
   const to = monthEnd(months[months.length - 1]!);
   const inPeriod = histories.filter((h) => h.publishedAt >= from && h.publishedAt < to);
   return {
-    months,
+    months: [...months],
     remediation: {
       overall: remediationOverall(histories, from, to),
       bySeverity: remediationBySeverity(histories, from, to),
@@ -134,7 +146,8 @@ export function computeAnalytics(
   };
 }
 
-export type Analytics = ReturnType<typeof computeAnalytics> & {
+export type AnalyticsFigures = ReturnType<typeof computeAnalyticsOver>;
+export type Analytics = AnalyticsFigures & {
   /** The filters the figures used: the asked ones, less any choice the caller does not have. */
   filters: AnalyticsFilters;
   engagements: EngagementOption[];

@@ -59,3 +59,18 @@ export function filtersToSearch(filters: Partial<Record<string, string | undefin
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return params.toString();
 }
+
+export {
+  type BoardSummaryInput,
+  boardSummarySchema,
+  portalBoardSummarySchema,
+  QUARTER_FORMAT,
+  QUARTER_NOT_STARTED,
+  QUARTER_TOO_EARLY,
+  quarterAsOf,
+  type QuarterBounds,
+  quarterBounds,
+  quarterOf,
+  quarterSchema,
+  recentQuarters,
+} from "./quarter";

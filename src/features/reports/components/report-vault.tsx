@@ -72,7 +72,7 @@ export function ReportVault() {
                     {report.title} <span className="text-xs font-normal text-muted">v{report.version}</span>
                   </h3>
                   <p className="text-xs text-muted">
-                    {report.engagement} · {formatFileSize(report.fileSize)} · published {formatDate(report.publishedAt)}
+                    {report.engagement ?? "Company report"} · {formatFileSize(report.fileSize)} · published {formatDate(report.publishedAt)}
                   </p>
                 </div>
                 <Button

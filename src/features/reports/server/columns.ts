@@ -1,5 +1,6 @@
 import "server-only";
-import { and, isNull } from "drizzle-orm";
+import { and, isNull, or, type SQL } from "drizzle-orm";
+import { inClientProject } from "@/server/core/db/tenancy";
 import { reports } from "./schema";
 
 /** A report in a list: what it is, never where it is stored. */
@@ -19,3 +20,11 @@ export const isAvailable = and(isNull(reports.supersededAt), isNull(reports.revo
 
 export const REPORT_NOT_FOUND = "Report not found";
 export const REPORT_WITHDRAWN = "This report has been withdrawn or replaced by a newer version. Ask us for the current one.";
+
+/**
+ * A report a company may read: one of its own engagement's (that engagement still the company's,
+ * `inClientProject`), or a report of the company alone (no engagement: docs/PRODUCT.md#analytics).
+ * Added to each portal read's own `client_id` test.
+ */
+export const ofClientEngagementOrCompany = (clientId: string): SQL =>
+  or(isNull(reports.projectId), inClientProject(reports.projectId, clientId))!;

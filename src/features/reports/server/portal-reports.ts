@@ -5,13 +5,14 @@ import { assertClient, assertReportsVisible, type ClientActor } from "@/server/c
 import type { DbOrTx } from "@/server/core/db/client";
 import { projects } from "@/features/projects/server/schema";
 import { reportDownloads, reports } from "./schema";
-import { isAvailable } from "./columns";
+import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 
 export type PortalReport = {
   id: string;
   title: string;
   version: number;
-  engagement: string;
+  /** The engagement's name; null for a report of the company alone (the quarterly remediation summary). */
+  engagement: string | null;
   fileSize: number;
   publishedAt: string;
   /** Every download of this version, newest first: owners only (null for a member). */
@@ -32,8 +33,8 @@ export async function listPortalReports(db: DbOrTx, { actor }: { actor: ClientAc
       publishedAt: reports.publishedAt,
     })
     .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
-    .where(and(eq(reports.clientId, actor.clientId), eq(projects.clientId, actor.clientId), isAvailable))
+    .leftJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(eq(reports.clientId, actor.clientId), ofClientEngagementOrCompany(actor.clientId), isAvailable))
     .orderBy(desc(reports.publishedAt), reports.title);
   const owner = actor.personRole === "owner";
   const downloads =

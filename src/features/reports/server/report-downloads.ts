@@ -2,11 +2,10 @@ import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
 import { clients } from "@/features/clients/server/schema";
 import { reportDownloads, reports } from "./schema";
 import { AppError } from "@/server/core/errors";
-import { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
+import { ofClientEngagementOrCompany, REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
 import { signReportLink } from "./report-link";
 
 /** Where a download was asked from (the documents module's DownloadRequest). */
@@ -28,7 +27,7 @@ export async function requestReportDownload(
   return recordDownload(db, {
     actor,
     from,
-    where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId), inClientProject(reports.projectId, actor.clientId))!,
+    where: and(eq(reports.id, reportId), eq(reports.clientId, actor.clientId), ofClientEngagementOrCompany(actor.clientId))!,
   });
 }
 

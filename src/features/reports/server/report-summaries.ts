@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { projects } from "@/features/projects/server/schema";
 import { reportDownloads, reports } from "./schema";
-import { isAvailable } from "./columns";
+import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 
 // Reports as other screens list them: the firm's client page (a company's latest reports), the
 // portal's project view (an engagement's reports) and the Overview (reports still to download).
@@ -13,11 +13,12 @@ import { isAvailable } from "./columns";
 
 export type ReportSummary = { id: string; title: string; version: number; projectId: string; projectName: string; publishedAt: string };
 
+// Each read joins the engagement (a company's own report, under none, is not listed here): its id is the report's project.
 const summaryColumns = {
   id: reports.id,
   title: reports.title,
   version: reports.version,
-  projectId: reports.projectId,
+  projectId: projects.id,
   projectName: projects.projectName,
   publishedAt: reports.publishedAt,
 };
@@ -67,7 +68,7 @@ export async function listPortalProjectReports(
 
 /** The company's downloadable reports this person has not downloaded yet, as a scalar subquery (the Overview's statement). */
 export const reportsToDownloadOf = (actor: ClientActor) =>
-  sql<number>`(select count(*) from ${reports} where ${reports.clientId} = ${actor.clientId} and ${inClientProject(reports.projectId, actor.clientId)} and ${isNull(reports.supersededAt)}
+  sql<number>`(select count(*) from ${reports} where ${reports.clientId} = ${actor.clientId} and ${ofClientEngagementOrCompany(actor.clientId)} and ${isNull(reports.supersededAt)}
     and ${isNull(reports.revokedAt)} and not exists (select 1 from ${reportDownloads}
       where ${reportDownloads.reportId} = ${reports.id} and ${reportDownloads.userId} = ${actor.userId}))::int`.mapWith(Number);
 
@@ -94,7 +95,7 @@ export async function pageClientReports(
       id: reports.id,
       title: reports.title,
       version: reports.version,
-      projectId: reports.projectId,
+      projectId: projects.id,
       projectName: projects.projectName,
       fileSize: reports.fileSize,
       publishedAt: reports.publishedAt,

@@ -8,18 +8,19 @@ import { uuidPrimaryKey } from "@/server/core/db/schema/columns";
 import { oneOf } from "@/server/core/db/schema/one-of";
 
 /**
- * A final report of an engagement (a project), one row per version (docs/PRODUCT.md#portal-reports).
- * Only the newest version of a title that is not revoked can be downloaded; an older version is
- * superseded the moment a new one is published.
+ * A final report of an engagement (a project), one row per version (docs/PRODUCT.md#portal-reports),
+ * or a report of the company alone (no project: the quarterly remediation summary,
+ * docs/PRODUCT.md#analytics). Only the newest version of a title (per engagement, or per company
+ * for a company's own) that is not revoked can be downloaded; an older version is superseded the
+ * moment a new one is published.
  */
 export const reports = pgTable(
   "reports",
   {
     id: uuidPrimaryKey(),
     clientId: ownedByClient(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    // Null for a report of the company alone, which no engagement's deletion takes with it.
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     version: integer("version").notNull(),
     // Generated key in the storage backend; never derived from the uploaded file name.

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { SHARE_ITEM_KINDS, type ShareItemKind } from "@/lib/domain/share";
 import type { DbOrTx } from "@/server/core/db/client";
 import { attestationLetters } from "@/features/attestations/server/schema";
@@ -49,10 +49,19 @@ const report: ItemResolver = {
       .select({ id: reports.id, title: reports.title, version: reports.version, projectId: reports.projectId })
       .from(reports)
       // An evidence pack's PDF is a report of the vault, offered as its own kind (with the pack's code and state).
-      .where(and(eq(reports.clientId, clientId), isNull(reports.revokedAt), isNull(reports.supersededAt), ne(reports.title, PACK_TITLE)))
+      // A report of the company alone (the quarterly remediation summary) is under no engagement: not shared.
+      .where(
+        and(
+          eq(reports.clientId, clientId),
+          isNotNull(reports.projectId),
+          isNull(reports.revokedAt),
+          isNull(reports.supersededAt),
+          ne(reports.title, PACK_TITLE),
+        ),
+      )
       .orderBy(desc(reports.publishedAt))
       .limit(100);
-    return rows.map((r) => ({ id: r.id, label: `${r.title} v${r.version}`, projectId: r.projectId }));
+    return rows.flatMap((r) => (r.projectId ? [{ id: r.id, label: `${r.title} v${r.version}`, projectId: r.projectId }] : []));
   },
   async resolve(db, { clientId, itemId }) {
     const [row] = await db
@@ -64,15 +73,15 @@ const report: ItemResolver = {
         supersededAt: reports.supersededAt,
       })
       .from(reports)
-      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
+      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId), isNotNull(reports.projectId)))
       .limit(1);
-    return row ? { label: `${row.title} v${row.version}`, projectId: row.projectId, state: stateOf(row) } : null;
+    return row?.projectId ? { label: `${row.title} v${row.version}`, projectId: row.projectId, state: stateOf(row) } : null;
   },
   async file(db, { clientId, itemId }) {
     const [row] = await db
       .select({ title: reports.title, version: reports.version, storageKey: reports.storageKey })
       .from(reports)
-      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId)))
+      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId), isNotNull(reports.projectId)))
       .limit(1);
     if (!row) return null;
     return { bytes: await getStorage().get(row.storageKey), filename: fileName(`${row.title} v${row.version}`) };

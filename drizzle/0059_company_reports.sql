@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ALTER COLUMN "project_id" DROP NOT NULL;
