@@ -61,4 +61,18 @@ describe("analytics", () => {
     const one = await loadAdminAnalytics(t.db, { actor, filters: { period: "24m", client: DEMO_CLIENTS.globex.id } });
     expect(opened(one)).toBe(await counted(DEMO_CLIENTS.globex.id));
   });
+
+  // Last: it touches Acme's fixed findings.
+  it("times a fix by the timeline's Verified Fixed, not by the finding's last change", async () => {
+    const actor = await clientActor(DEMO_USERS.acme.email);
+    const now = new Date();
+    const before = await loadClientAnalytics(t.db, { actor, filters: { period: "24m" }, now });
+    expect(before.remediation.overall.count).toBeGreaterThan(20);
+    await t.db
+      .update(findings)
+      .set({ updatedAt: now })
+      .where(and(eq(findings.clientId, DEMO_CLIENTS.acme.id), eq(findings.status, "verified_fixed")));
+    const after = await loadClientAnalytics(t.db, { actor, filters: { period: "24m" }, now });
+    expect(after.remediation).toEqual(before.remediation);
+  });
 });
