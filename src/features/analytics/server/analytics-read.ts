@@ -23,8 +23,9 @@ import { aiFindingSql, findingScope } from "./scope";
 // look in the access log; every figure is then computed from the histories in memory.
 
 /**
- * The finding a timeline look-up is of, named with its table: Drizzle writes a selected column
- * bare ("id"), which inside `from finding_events e` would be the event's own id.
+ * The finding a timeline look-up is of, named with its table: Drizzle writes a column bare ("id")
+ * at the top of a selected expression, which inside `from finding_events e` is the event's own id
+ * (no regression was ever counted so).
  */
 const findingId = sql.raw("findings.id");
 
