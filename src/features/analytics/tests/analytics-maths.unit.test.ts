@@ -5,6 +5,15 @@ import { computeAnalytics } from "@/features/analytics/server";
 import type { FindingHistory } from "@/features/analytics/server";
 import { nearestRank, spreadOf } from "@/features/analytics/server/maths/percentiles";
 import { versionChanges } from "@/features/analytics/server/maths/ai";
+import {
+  daysToRemediate,
+  isAccepted,
+  isCounted,
+  isOpenAt,
+  isRemediated,
+  monthEnd,
+  monthOf,
+} from "@/features/analytics/server/maths/history";
 
 const NOW = new Date("2026-11-15T12:00:00Z");
 const at = (iso: string) => new Date(`${iso}T10:00:00Z`);
@@ -145,5 +154,52 @@ describe("AI findings", () => {
     );
     expect(a.ai.timeToVerifiedFixed).toMatchObject({ count: 1, mean: 4 });
     expect(a.ai.findings).toBe(1);
+  });
+});
+
+describe("one pass over the histories", () => {
+  it("gives each month's figures as the counting rules define them, on 2,000 random histories", () => {
+    const statuses = ["open", "verified_fixed", "risk_accepted", "wont_fix", "withdrawn", "regressed", "fixed_pending_retest"] as const;
+    const severities = ["critical", "high", "medium", "low", "informational"] as const;
+    let state = 7;
+    const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const DAY = 86_400_000;
+    // Published from 2024 to past NOW; closed up to 300 days later, a few before publishing.
+    const histories = Array.from({ length: 2_000 }, () => {
+      const publishedAt = new Date(Date.UTC(2024, 0, 1) + random() * 1_100 * DAY);
+      const closedAt = new Date(publishedAt.getTime() + (random() - 0.1) * 300 * DAY);
+      const status = pick(statuses);
+      return finding({
+        publishedAt,
+        status,
+        severity: pick(severities),
+        verifiedFixedAt: status === "verified_fixed" ? closedAt : null,
+        statusSince: closedAt,
+      });
+    });
+    const a = computeAnalytics(histories, [], { period: "24m" }, NOW);
+    const counted = histories.filter(isCounted);
+    expect(a.flow).toEqual(
+      a.months.map((month) => ({
+        month,
+        opened: counted.filter((h) => monthOf(h.publishedAt) === month).length,
+        fixed: counted.filter((h) => isRemediated(h) && monthOf(h.verifiedFixedAt!) === month).length,
+        accepted: counted.filter((h) => isAccepted(h) && monthOf(h.statusSince) === month).length,
+        openAtEnd: counted.filter((h) => isOpenAt(h, new Date(monthEnd(month).getTime() - 1))).length,
+      })),
+    );
+    const to = monthEnd(a.months[a.months.length - 1]!);
+    expect(a.remediation.byMonth).toEqual(
+      a.months.map((month) => ({
+        month,
+        ...spreadOf(
+          histories
+            .filter((h) => daysToRemediate(h) !== null && h.verifiedFixedAt! < to && monthOf(h.verifiedFixedAt!) === month)
+            .map((h) => daysToRemediate(h)!),
+        ),
+      })),
+    );
+    expect(a.flow.some((m) => m.openAtEnd > 0 && m.fixed > 0 && m.accepted > 0)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 // The analytics read (docs/PRODUCT.md#analytics) on the demo data: a company's figures count only
 // its own published findings, another company or its engagement named in the address is ignored, and the
-// firm's view covers every company or the one it names.
-import { and, eq, isNotNull, notInArray } from "drizzle-orm";
+// firm's view covers every company or the one it names; a fix is timed by the timeline, and an AI
+// finding's return after a model-version change is counted.
+import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findings } from "@/features/findings/server/schema/records";
+import { findingEvents, findings } from "@/features/findings/server/schema/records";
+import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
 import { FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
 import { loadAdminAnalytics, loadClientAnalytics } from "@/features/analytics/server";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
@@ -60,5 +62,44 @@ describe("analytics", () => {
     expect(all.companies.map((c) => c.id)).toEqual(expect.arrayContaining([DEMO_CLIENTS.acme.id, DEMO_CLIENTS.globex.id]));
     const one = await loadAdminAnalytics(t.db, { actor, filters: { period: "24m", client: DEMO_CLIENTS.globex.id } });
     expect(opened(one)).toBe(await counted(DEMO_CLIENTS.globex.id));
+  });
+
+  it("counts an AI finding's return after the model version changed", async () => {
+    const actor = await clientActor(DEMO_USERS.acme.email);
+    const [ai] = await t.db
+      .select({ id: findings.id, projectId: findings.projectId })
+      .from(findings)
+      .where(and(eq(findings.clientId, DEMO_CLIENTS.acme.id), isNotNull(findings.publishedAt), sql`cardinality(${findings.owaspLlm}) > 0`))
+      .limit(1);
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000);
+    await t.db.insert(engagementModelVersions).values(
+      ["1", "2"].map((modelVersion, i) => ({
+        projectId: ai!.projectId,
+        provider: "test",
+        modelId: "returns",
+        modelVersion,
+        recordedByName: "Test",
+        createdAt: day(20 - i * 10),
+      })),
+    );
+    await t.db
+      .insert(findingEvents)
+      .values({ findingId: ai!.id, kind: "regressed", actorRole: "admin", actorName: "Test", createdAt: day(5) });
+    const a = await loadClientAnalytics(t.db, { actor, filters: { period: "12m" } });
+    expect(a.ai.changes.find((c) => c.target === "test/returns")).toMatchObject({ fromVersion: "1", toVersion: "2", regressions: 1 });
+  });
+
+  // Last: it touches Acme's fixed findings.
+  it("times a fix by the timeline's Verified Fixed, not by the finding's last change", async () => {
+    const actor = await clientActor(DEMO_USERS.acme.email);
+    const now = new Date();
+    const before = await loadClientAnalytics(t.db, { actor, filters: { period: "24m" }, now });
+    expect(before.remediation.overall.count).toBeGreaterThan(20);
+    await t.db
+      .update(findings)
+      .set({ updatedAt: now })
+      .where(and(eq(findings.clientId, DEMO_CLIENTS.acme.id), eq(findings.status, "verified_fixed")));
+    const after = await loadClientAnalytics(t.db, { actor, filters: { period: "24m" }, now });
+    expect(after.remediation).toEqual(before.remediation);
   });
 });

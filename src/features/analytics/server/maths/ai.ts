@@ -24,7 +24,17 @@ export function versionChanges(records: readonly ModelVersionRecord[], histories
   const byTarget = new Map<string, ModelVersionRecord[]>();
   for (const r of records) {
     const key = `${r.projectId}\u0000${targetName(r)}`;
-    byTarget.set(key, [...(byTarget.get(key) ?? []), r]);
+    const list = byTarget.get(key);
+    if (list) list.push(r);
+    else byTarget.set(key, [r]);
+  }
+  // The AI findings' returns per engagement, gathered once (not once per change).
+  const returnsOf = new Map<string, Date[]>();
+  for (const h of histories) {
+    if (!h.ai || h.regressedAt.length === 0) continue;
+    const returns = returnsOf.get(h.projectId);
+    if (returns) returns.push(...h.regressedAt);
+    else returnsOf.set(h.projectId, [...h.regressedAt]);
   }
   const changes: VersionChange[] = [];
   for (const list of byTarget.values()) {
@@ -34,11 +44,7 @@ export function versionChanges(records: readonly ModelVersionRecord[], histories
       const cur = sorted[i]!;
       if (prev.modelVersion === cur.modelVersion) continue;
       const next = sorted.slice(i + 1).find((r) => r.modelVersion !== cur.modelVersion)?.recordedAt ?? null;
-      let regressions = 0;
-      for (const h of histories) {
-        if (!h.ai || h.projectId !== cur.projectId) continue;
-        regressions += h.regressedAt.filter((at) => at >= cur.recordedAt && (next === null || at < next)).length;
-      }
+      const regressions = (returnsOf.get(cur.projectId) ?? []).filter((at) => at >= cur.recordedAt && (next === null || at < next)).length;
       changes.push({
         projectId: cur.projectId,
         target: targetName(cur),

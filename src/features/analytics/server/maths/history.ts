@@ -19,9 +19,9 @@ export type FindingHistory = {
   dueOn: string | null;
   /** The firm's latest Verified Fixed, when the finding is Verified Fixed now. */
   verifiedFixedAt: Date | null;
-  /** When it took its current status (the time a risk was accepted, for instance). */
+  /** When it took its current status (the time a risk was accepted): read for risk accepted and won't fix, the statuses a figure times; otherwise its last change. */
   statusSince: Date;
-  /** Each time it came back after a fix (Regressed, or reopened by an import). */
+  /** Each time it came back after a fix (Regressed, or reopened by an import): read for AI findings, the only ones a figure counts it for. */
   regressedAt: Date[];
 };
 
@@ -72,6 +72,20 @@ export function lastMonths(now: Date, count: number): string[] {
     months.push(monthOf(d));
   }
   return months;
+}
+
+/**
+ * Where a moment falls among `months` (consecutive, oldest first): its index, -1 before the first,
+ * `months.length` after the last. Arithmetic on the UTC year and month, so a figure over 100,000
+ * histories places each date once instead of formatting it for every month.
+ */
+export function monthIndexer(months: readonly string[]): (at: Date) => number {
+  const [y, m] = months[0]!.split("-").map(Number) as [number, number];
+  const first = y * 12 + m - 1;
+  return (at) => {
+    const index = at.getUTCFullYear() * 12 + at.getUTCMonth() - first;
+    return index < 0 ? -1 : Math.min(index, months.length);
+  };
 }
 
 /** The first moment after a month ("2026-03" → 2026-04-01T00:00Z). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { FINDING_SEVERITIES, type FindingSeverity } from "@/lib/domain/finding";
-import { daysToRemediate, type FindingHistory, monthOf } from "./history";
+import { daysToRemediate, type FindingHistory, monthIndexer } from "./history";
 import { type Spread, spreadOf } from "./percentiles";
 
 // Time to remediate (docs/PRODUCT.md#analytics): opening to the firm's Verified Fixed, in days,
@@ -19,17 +19,27 @@ function fixesIn(histories: readonly FindingHistory[], from: Date, to: Date) {
   return fixes;
 }
 
+/** The fixes' days grouped by a key, each group in the order of the fixes (spreadOf sorts). */
+function daysBy<K>(fixes: readonly { h: FindingHistory; days: number }[], keyOf: (h: FindingHistory) => K): Map<K, number[]> {
+  const groups = new Map<K, number[]>();
+  for (const f of fixes) {
+    const key = keyOf(f.h);
+    const days = groups.get(key);
+    if (days) days.push(f.days);
+    else groups.set(key, [f.days]);
+  }
+  return groups;
+}
+
 export function remediationBySeverity(histories: readonly FindingHistory[], from: Date, to: Date): SeveritySpread[] {
-  const fixes = fixesIn(histories, from, to);
-  return FINDING_SEVERITIES.map((severity) => ({
-    severity,
-    ...spreadOf(fixes.filter((f) => f.h.severity === severity).map((f) => f.days)),
-  }));
+  const bySeverity = daysBy(fixesIn(histories, from, to), (h) => h.severity);
+  return FINDING_SEVERITIES.map((severity) => ({ severity, ...spreadOf(bySeverity.get(severity) ?? []) }));
 }
 
 export function remediationByMonth(histories: readonly FindingHistory[], months: readonly string[], from: Date, to: Date): MonthSpread[] {
-  const fixes = fixesIn(histories, from, to);
-  return months.map((month) => ({ month, ...spreadOf(fixes.filter((f) => monthOf(f.h.verifiedFixedAt!) === month).map((f) => f.days)) }));
+  const indexOf = monthIndexer(months);
+  const byMonth = daysBy(fixesIn(histories, from, to), (h) => indexOf(h.verifiedFixedAt!));
+  return months.map((month, i) => ({ month, ...spreadOf(byMonth.get(i) ?? []) }));
 }
 
 /** Every fix of the period together. */
