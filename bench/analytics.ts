@@ -119,6 +119,7 @@ try {
     company: company!.company,
     personRole: "owner",
     billingWithheld: false,
+    reportsWithheld: false,
   };
   // What each load counts: the findings opened in the period's months.
   const opened = (a: { flow: { opened: number }[] }) => a.flow.reduce((sum, m) => sum + m.opened, 0);

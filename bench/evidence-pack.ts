@@ -51,6 +51,7 @@ const clientOf = (who: "acme" | "globex") => ({
   company: DEMO_CLIENTS[who].company,
   personRole: "owner" as const,
   billingWithheld: false,
+  reportsWithheld: false,
 });
 const packInput = (projectId: string) => ({
   projectId,
