@@ -166,7 +166,10 @@ export async function getCoverage(db: DbOrTx, { actor, projectId }: { actor: Adm
       ...r,
       recordedAt: r.recordedAt.toISOString(),
       findings: links.filter((l) => l.caseNo === r.caseNo && l.target === r.target).map((l) => ({ id: l.id, title: l.title })),
-    }));
+    }))
+    // A client sees a case fail once a finding that shows it is published: until then (a scan
+    // import's drafts, the firm still reviewing) the case reads as not started.
+    .filter((r) => actor.role === "admin" || r.status !== "failed" || r.findings.length > 0);
   const cells = coverageCells(plan.cases, targetLabels, rows);
   const counts = countCells(cells);
   return {

@@ -11,7 +11,7 @@ import { POST as importRoute } from "@/app/api/admin/findings/import/route";
 import { applyScanImportAction } from "@/features/evidence/actions/imports";
 import { recordCaseAction } from "@/features/evidence/actions/admin";
 import { type CoverageResult, getCoverage } from "@/features/evidence/server";
-import { type ImportPreview, recordModelVersion } from "@/features/findings/server";
+import { type ImportPreview, publishFindings, recordModelVersion } from "@/features/findings/server";
 import { importSummary, linkedSummary } from "@/features/findings/components/admin/import-summary";
 import { modelVersionSchema } from "@/features/findings/validation";
 import { DEMO_PROJECTS } from "@/features/demo/server/demo-data";
@@ -139,6 +139,19 @@ describe("scan imports fill the coverage record", () => {
     });
     expect(await cell(after, "TC-29")).toEqual({ status: "not_applicable", trials: null, successes: null, findings: [] });
     expect([...after.keys()].sort()).toEqual(["TC-01", "TC-02", "TC-03", "TC-06", "TC-09", "TC-29"]);
+    // The client sees a case fail only once a finding that shows it is published (the imports are drafts).
+    const clientCases = async () =>
+      (await getCoverage(t.db, { actor: await clientActor("client@example.com"), projectId: gateway.id }))!.results
+        .filter((r) => r.target === TARGET)
+        .map((r) => r.caseNo)
+        .sort();
+    expect(await clientCases()).toEqual(["TC-06", "TC-09", "TC-29"]);
+    const [encoding] = await t.db
+      .select({ id: findings.id })
+      .from(findings)
+      .where(and(eq(findings.projectId, gateway.id), eq(findings.ruleId, "encoding.InjectBase64:encoding.DecodeMatch")));
+    await publishFindings(t.db, { actor: await adminActor(), projectId: gateway.id, findingIds: [encoding!.id] });
+    expect(await clientCases()).toEqual(["TC-01", "TC-02", "TC-06", "TC-09", "TC-29"]);
     // The other target is not touched.
     expect(await cells("gateway-model")).toEqual(gatewayBefore);
     const audits = await importAudits();
