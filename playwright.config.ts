@@ -26,7 +26,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // The digest: why each test failed, printed again after `npm test`'s stage times (tests/e2e/failure-digest.ts).
+  reporter: [["list"], ["./tests/e2e/failure-digest.ts"]],
   use: {
     baseURL,
     // A failed test keeps its trace: the DOM at each step, without the screencast, which cost about

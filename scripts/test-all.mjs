@@ -5,6 +5,7 @@
 // and on embedded PostgreSQL (PGlite) only its smoke files; without it the whole suite runs on
 // PGlite, and the scale harness (several instances on one PostgreSQL server) is skipped.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { ensureSystemPackages } from "./system-packages.mjs";
 
@@ -64,6 +65,17 @@ function summary() {
   console.info(`${"".padEnd(7)} ${format(Date.now() - started).padStart(8)}  total`);
 }
 
+// The browser tests' failures once more, with why, after the stage times (a log is often read
+// from its end): the digest tests/e2e/failure-digest.ts writes.
+const FAILURE_DIGEST = path.join(ROOT, "test-results", "failure-digest.txt");
+function failureDigest() {
+  if (!fs.existsSync(FAILURE_DIGEST)) return;
+  const lines = fs.readFileSync(FAILURE_DIGEST, "utf8").trimEnd().split("\n");
+  console.info("\n--- browser test failures");
+  console.info(lines.slice(0, 30).join("\n"));
+  if (lines.length > 30) console.info(`  … ${lines.length - 30} more lines in test-results/failure-digest.txt`);
+}
+
 /** Runs one check; alone it prints as it goes, beside others its output is held until it ends. */
 function run(check, alone) {
   return new Promise((resolve) => {
@@ -110,6 +122,7 @@ for (const stage of stages) {
   const results = await Promise.all(checks.map((check) => run(check, checks.length === 1)));
   if (results.includes(false)) {
     summary();
+    if (stage.some((check) => check.name === "browser tests")) failureDigest();
     process.exit(1);
   }
 }

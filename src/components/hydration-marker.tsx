@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { type ComponentType, useEffect } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { THEME_STORAGE_KEY } from "@/lib/theme";
 
@@ -53,4 +53,23 @@ export function HydrationPending() {
 /** The same mark for a Suspense fallback the server sent: the part it stands for has not arrived. */
 export function HydrationPendingMark() {
   return <span hidden data-hydration-pending="" />;
+}
+
+/**
+ * A part that next/dynamic loads, holding the page's ready signal until it has hydrated itself:
+ * React hydrates the page around a part whose code has not arrived yet and leaves that part as
+ * server HTML, where a click is dropped; the page's own mark is gone by then. Written as
+ * `dynamic(() => import("./card").then((m) => pendingUntilHydrated(m.Card)))`, so the chunk is still
+ * named where next/dynamic sees it. The mark comes first: hidden, it takes no place and no spacing.
+ */
+export function pendingUntilHydrated<P extends object>(Part: ComponentType<P>): ComponentType<P> {
+  function Hydrating(props: P) {
+    return (
+      <>
+        <HydrationPending />
+        <Part {...props} />
+      </>
+    );
+  }
+  return Hydrating;
 }

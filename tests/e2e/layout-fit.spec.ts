@@ -9,7 +9,7 @@ import { DEMO, expect, signInViaApi, test, uniqueIp } from "./fixtures";
 import { projectIdOf } from "./authorization-helpers";
 import { fillBookingForm } from "./portal-helpers";
 import { expectScreenReady, LAPTOP, PHONE } from "./phone-ready";
-import { ADMIN_PAGES, PORTAL_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES } from "./screens";
+import { ADMIN_PAGES, PORTAL_PAGES, PORTAL_SECTIONS, PUBLIC_PAGES, screenShown } from "./screens";
 
 // The screens are independent: both workers share them (serial, the file took 20 minutes).
 test.describe.configure({ mode: "parallel" });
@@ -36,10 +36,10 @@ async function expectTableFits(page: Page, name: string, headers?: string[]) {
   expect(spilling, `${name}: cells whose content is cut off`).toEqual([]);
 }
 
-/** Waits for the page's main heading, which every screen has, then checks it. */
+/** Waits for what a person sees once the screen is there (its main heading at least), then checks it. */
 async function visit(page: Page, path: string, width: number) {
   await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(screenShown(page, path)).toBeVisible();
   await expectScreenReady(page, `${path} at ${width} px`, width);
 }
 

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signInViaApi, test } from "./fixtures";
 import { EXTRA_RULES, LAPTOP, PHONE, expectPhoneReady } from "./phone-ready";
-import { ADMIN_PAGES, PORTAL_PAGES, PORTAL_SECTIONS } from "./screens";
+import { ADMIN_PAGES, PORTAL_PAGES, PORTAL_SECTIONS, screenShown } from "./screens";
 
 test.use(PHONE);
 // Each test runs several whole-page axe analyses, each some seconds of the browser's CPU on a busy machine.
@@ -245,7 +245,7 @@ for (const [name, screen] of [
       test(`${path}, as ${as === DEMO.admin ? "the admin" : "the client"}`, async ({ page }) => {
         await signInViaApi(page, as);
         await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        await expect(screenShown(page, path)).toBeVisible();
         const { violations } = await new AxeBuilder({ page })
           .withRules(Object.keys(EXTRA_RULES))
           .options({ resultTypes: ["violations"], rules: EXTRA_RULES })

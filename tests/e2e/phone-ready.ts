@@ -21,6 +21,9 @@ export const EXTRA_RULES = { "label-content-name-mismatch": { enabled: true } };
 
 /** The page fits a screen `width` wide, its tables' boxes fit or say they scroll, and axe reports nothing (within `include` if given). */
 export async function expectScreenReady(page: Page, label: string, width: number, include?: string) {
+  // Checked whole: a part still loading says so (a card's skeleton, the API viewer's stand-in), and
+  // its final layout comes when it has loaded.
+  await expect(page.locator('[aria-busy="true"]'), `${label}: parts still loading`).toHaveCount(0);
   // Against the screen's width, not innerWidth: a mobile browser widens its layout viewport to
   // whatever the page needs, so innerWidth grows along with an overflowing page.
   const widths = await page.evaluate((width) => {

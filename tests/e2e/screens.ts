@@ -1,4 +1,5 @@
 // Every screen, by who reaches it: the lists the layout and accessibility specs walk.
+import type { Locator, Page } from "@playwright/test";
 
 export const PUBLIC_PAGES = [
   "/",
@@ -36,6 +37,18 @@ export const PORTAL_SECTIONS = [
 
 /** The portal's pages beside its sections, as the demo client (an owner). */
 export const PORTAL_PAGES = ["/client-portal/api-reference", "/client-portal/analytics"];
+
+/**
+ * What a person sees once a screen is there: its main heading, or for the API reference the viewer's
+ * first operation, which the browser renders after the page (the heading comes long before it).
+ */
+export function screenShown(page: Page, path: string): Locator {
+  if (path === "/client-portal/api-reference")
+    return page
+      .getByRole("main", { name: /^API documentation for / })
+      .getByRole("heading", { name: "The company's engagements, by id, a page at a time" });
+  return page.getByRole("heading", { level: 1 }).first();
+}
 
 /** Every admin page, as the demo admin. */
 export const ADMIN_PAGES = [

@@ -3,23 +3,33 @@
 import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { type ReactNode, useEffect, useRef } from "react";
-import { HydrationPending } from "@/components/hydration-marker";
+import { HydrationPending, pendingUntilHydrated } from "@/components/hydration-marker";
 import type { PortalSectionData } from "@/features/portal/server";
 import { SECTION_HEADING_ID, SectionHeading } from "@/components/portal/section-heading";
 
 // Each section's code is a chunk of its own: a page loads the code of the section in view only
 // (the server renders it and has the browser preload its chunk), not the forms, dialogs and
 // validation of the other eight (bench/README.md, "What keeps the path fast").
-const OverviewSection = dynamic(() => import("./overview-section").then((m) => m.OverviewSection));
-const ProjectsSection = dynamic(() => import("@/features/projects/components/portal/projects-section").then((m) => m.ProjectsSection));
-const BillingSection = dynamic(() => import("@/features/invoices/components/portal/billing-section").then((m) => m.BillingSection));
-const RatesSection = dynamic(() => import("@/features/rates/components/portal/rates-section").then((m) => m.RatesSection));
-const SettingsSection = dynamic(() => import("./settings-section").then((m) => m.SettingsSection));
-const BookServiceSection = dynamic(() =>
-  import("@/features/bookings/components/portal/book-service-section").then((m) => m.BookServiceSection),
+const OverviewSection = dynamic(() => import("./overview-section").then((m) => pendingUntilHydrated(m.OverviewSection)));
+const ProjectsSection = dynamic(() =>
+  import("@/features/projects/components/portal/projects-section").then((m) => pendingUntilHydrated(m.ProjectsSection)),
 );
-const DocumentsSection = dynamic(() => import("@/features/documents/components/portal/documents-section").then((m) => m.DocumentsSection));
-const MessagesSection = dynamic(() => import("@/features/messages/components/portal/messages-section").then((m) => m.MessagesSection));
+const BillingSection = dynamic(() =>
+  import("@/features/invoices/components/portal/billing-section").then((m) => pendingUntilHydrated(m.BillingSection)),
+);
+const RatesSection = dynamic(() =>
+  import("@/features/rates/components/portal/rates-section").then((m) => pendingUntilHydrated(m.RatesSection)),
+);
+const SettingsSection = dynamic(() => import("./settings-section").then((m) => pendingUntilHydrated(m.SettingsSection)));
+const BookServiceSection = dynamic(() =>
+  import("@/features/bookings/components/portal/book-service-section").then((m) => pendingUntilHydrated(m.BookServiceSection)),
+);
+const DocumentsSection = dynamic(() =>
+  import("@/features/documents/components/portal/documents-section").then((m) => pendingUntilHydrated(m.DocumentsSection)),
+);
+const MessagesSection = dynamic(() =>
+  import("@/features/messages/components/portal/messages-section").then((m) => pendingUntilHydrated(m.MessagesSection)),
+);
 
 function BillingWithheld() {
   return (

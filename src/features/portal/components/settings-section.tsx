@@ -4,35 +4,48 @@
 // break the Content-Security-Policy if a card's own chunk came first (src/lib/validation/zod-config.ts).
 import "@/lib/validation/zod-config";
 import dynamic from "next/dynamic";
+import { pendingUntilHydrated } from "@/components/hydration-marker";
 import { SectionHeading } from "@/components/portal/section-heading";
 import { SectionNav } from "@/components/ui/section-nav";
 import { SETTINGS_TAB_LABELS, type SettingsTab, settingsHref } from "@/lib/domain/settings-tab";
 import type { SettingsTabData } from "@/features/portal/server";
 
 // Each section's cards are a chunk of their own: Settings loads the code of the section in view only.
-const ProfileCard = dynamic(() => import("@/features/account/components/profile-card").then((m) => m.ProfileCard));
+const ProfileCard = dynamic(() => import("@/features/account/components/profile-card").then((m) => pendingUntilHydrated(m.ProfileCard)));
 const AccountInformationCard = dynamic(() =>
-  import("@/features/clients/components/portal/settings-section").then((m) => m.AccountInformationCard),
+  import("@/features/clients/components/portal/settings-section").then((m) => pendingUntilHydrated(m.AccountInformationCard)),
 );
-const TeamCard = dynamic(() => import("@/features/clients/components/team/team-card").then((m) => m.TeamCard));
+const TeamCard = dynamic(() => import("@/features/clients/components/team/team-card").then((m) => pendingUntilHydrated(m.TeamCard)));
 const BillingWithheldSwitch = dynamic(() =>
-  import("@/features/clients/components/team/member-switches").then((m) => m.BillingWithheldSwitch),
+  import("@/features/clients/components/team/member-switches").then((m) => pendingUntilHydrated(m.BillingWithheldSwitch)),
 );
 const ReportsWithheldSwitch = dynamic(() =>
-  import("@/features/clients/components/team/member-switches").then((m) => m.ReportsWithheldSwitch),
+  import("@/features/clients/components/team/member-switches").then((m) => pendingUntilHydrated(m.ReportsWithheldSwitch)),
 );
-const ChangePasswordCard = dynamic(() => import("@/features/account/components/change-password-card").then((m) => m.ChangePasswordCard));
-const TwoFactorCard = dynamic(() => import("@/features/account/components/two-factor-card").then((m) => m.TwoFactorCard));
-const PasskeysCard = dynamic(() => import("@/features/account/components/passkeys-card").then((m) => m.PasskeysCard));
-const SessionsCard = dynamic(() => import("@/features/account/components/sessions-card").then((m) => m.SessionsCard));
-const SsoCard = dynamic(() => import("@/features/sso/components/sso-card").then((m) => m.SsoCard));
-const TrackersCard = dynamic(() => import("@/features/trackers/components/trackers-card").then((m) => m.TrackersCard));
-const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => m.ApiTokensCard));
-const WebhooksCard = dynamic(() => import("@/features/webhooks/components/webhooks-card").then((m) => m.WebhooksCard));
-const AccessLogCard = dynamic(() => import("@/features/reports/components/access-log-card").then((m) => m.AccessLogCard));
-const ShareRoomCard = dynamic(() => import("@/features/sharing/components/share-room-card").then((m) => m.ShareRoomCard));
+const ChangePasswordCard = dynamic(() =>
+  import("@/features/account/components/change-password-card").then((m) => pendingUntilHydrated(m.ChangePasswordCard)),
+);
+const TwoFactorCard = dynamic(() =>
+  import("@/features/account/components/two-factor-card").then((m) => pendingUntilHydrated(m.TwoFactorCard)),
+);
+const PasskeysCard = dynamic(() => import("@/features/account/components/passkeys-card").then((m) => pendingUntilHydrated(m.PasskeysCard)));
+const SessionsCard = dynamic(() => import("@/features/account/components/sessions-card").then((m) => pendingUntilHydrated(m.SessionsCard)));
+const SsoCard = dynamic(() => import("@/features/sso/components/sso-card").then((m) => pendingUntilHydrated(m.SsoCard)));
+const TrackersCard = dynamic(() =>
+  import("@/features/trackers/components/trackers-card").then((m) => pendingUntilHydrated(m.TrackersCard)),
+);
+const ApiTokensCard = dynamic(() => import("@/features/api/components/api-tokens-card").then((m) => pendingUntilHydrated(m.ApiTokensCard)));
+const WebhooksCard = dynamic(() =>
+  import("@/features/webhooks/components/webhooks-card").then((m) => pendingUntilHydrated(m.WebhooksCard)),
+);
+const AccessLogCard = dynamic(() =>
+  import("@/features/reports/components/access-log-card").then((m) => pendingUntilHydrated(m.AccessLogCard)),
+);
+const ShareRoomCard = dynamic(() =>
+  import("@/features/sharing/components/share-room-card").then((m) => pendingUntilHydrated(m.ShareRoomCard)),
+);
 const NotificationPreferences = dynamic(() =>
-  import("@/features/notifications/components/notification-preferences").then((m) => m.NotificationPreferences),
+  import("@/features/notifications/components/notification-preferences").then((m) => pendingUntilHydrated(m.NotificationPreferences)),
 );
 
 /**
