@@ -16,11 +16,14 @@ import { flowByMonth } from "./maths/monthly";
 import { remediationByMonth, remediationBySeverity, remediationOverall } from "./maths/remediation";
 import { slaBySeverity } from "./maths/sla";
 import { aiFindingSql, findingScope } from "./scope";
+import { keepFirmSnapshot, readFirmSnapshot, snapshotKey } from "./firm-snapshots";
 
 // The analytics of a company (the portal) or of every company (the firm) (docs/PRODUCT.md#analytics):
-// three statements for a company, four for the firm, whatever the number of findings (the histories,
-// the model-version records, the engagement picker and the firm's company picker), and the firm's
-// look in the access log; every figure is then computed from the histories in memory.
+// three statements for a company (the histories, the model-version records, the engagement picker),
+// whatever the number of findings, and every figure computed from the histories in memory. The
+// firm's: its company and engagement pickers, then its figures as kept while their data is unchanged
+// (firm-snapshots.ts: one statement), else the histories and records read, counted and kept; and
+// the firm's look in the access log.
 
 /**
  * The finding a timeline look-up is of, named with its table: Drizzle writes a column bare ("id")
@@ -227,13 +230,22 @@ export async function loadAdminAnalytics(
   const client = companies.some((c) => c.id === asked.client) ? asked.client : undefined;
   const engagements = await readEngagementOptions(db, client ?? null);
   const filters = ownChoices({ ...asked, client }, engagements, companies);
-  const [histories, versions] = await Promise.all([readHistories(db, null, filters), readModelVersions(db, null, filters)]);
+  const { figures, clientIds } = await firmFigures(db, filters, now);
   // Each company whose findings the figures count: a look in its access log (docs/PRODUCT.md#portal-access-log).
-  await recordFirmAccess(db, {
-    actor,
-    action: "analytics.view",
+  await recordFirmAccess(db, { actor, action: "analytics.view", clientIds, entityType: "client" });
+  return { ...figures, filters, engagements, companies };
+}
+
+/** The firm's figures for these filters: as kept while their data is unchanged, else computed and kept (firm-snapshots.ts). */
+async function firmFigures(db: DbOrTx, filters: AnalyticsFilters, now: Date) {
+  const key = snapshotKey(filters, now);
+  const { stamp, kept } = await readFirmSnapshot(db, key);
+  if (kept) return kept;
+  const [histories, versions] = await Promise.all([readHistories(db, null, filters), readModelVersions(db, null, filters)]);
+  const computed = {
+    figures: computeAnalytics(histories, versions, filters, now),
     clientIds: [...new Set(histories.map((h) => h.clientId))],
-    entityType: "client",
-  });
-  return { ...computeAnalytics(histories, versions, filters, now), filters, engagements, companies };
+  };
+  await keepFirmSnapshot(db, { key, stamp, ...computed });
+  return computed;
 }

@@ -11,6 +11,7 @@ import { loadAdminAnalytics, loadClientAnalytics } from "@/features/analytics/se
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
+import { recordQueries } from "@/server/core/db/query-counter";
 
 const t = setupTestDatabase({ seedDemo: true });
 
@@ -62,6 +63,50 @@ describe("analytics", () => {
     expect(all.companies.map((c) => c.id)).toEqual(expect.arrayContaining([DEMO_CLIENTS.acme.id, DEMO_CLIENTS.globex.id]));
     const one = await loadAdminAnalytics(t.db, { actor, filters: { period: "24m", client: DEMO_CLIENTS.globex.id } });
     expect(opened(one)).toBe(await counted(DEMO_CLIENTS.globex.id));
+  });
+
+  it("keeps the firm's figures while the findings are unchanged, and counts any change at once", async () => {
+    const actor = await adminActor();
+    const now = new Date();
+    // A view no other test asks for: its first look computes it.
+    const filters = { period: "6m" } as const;
+    const first = await recordQueries(() => loadAdminAnalytics(t.db, { actor, filters, now }));
+    // Unchanged data: the kept figures, the histories not read again.
+    const again = await recordQueries(() => loadAdminAnalytics(t.db, { actor, filters, now }));
+    expect(again.result).toEqual(first.result);
+    expect(first.statements.some((text) => text.includes("string_agg"))).toBe(true);
+    expect(again.statements.some((text) => text.includes("string_agg"))).toBe(false);
+    expect(again.queries).toBeLessThan(first.queries);
+
+    // A finding published since: counted on the next look.
+    const [project] = await t.db
+      .select({ id: findings.projectId })
+      .from(findings)
+      .where(eq(findings.clientId, DEMO_CLIENTS.globex.id))
+      .limit(1);
+    const [added] = await t.db
+      .insert(findings)
+      .values({
+        clientId: DEMO_CLIENTS.globex.id,
+        projectId: project!.id,
+        title: "Kept figures",
+        severity: "high",
+        status: "open",
+        publishedAt: now,
+        dueOn: "2099-01-01",
+      })
+      .returning({ id: findings.id });
+    const published = await loadAdminAnalytics(t.db, { actor, filters, now });
+    expect(opened(published)).toBe(opened(first.result) + 1);
+
+    // A change of its severity alone (no finding more or less) moves it from one row to another.
+    const pending = (a: typeof published, severity: string) => a.sla.find((row) => row.severity === severity)!.pending;
+    await t.db.update(findings).set({ severity: "low" }).where(eq(findings.id, added!.id));
+    const changed = await loadAdminAnalytics(t.db, { actor, filters, now });
+    expect(pending(changed, "high")).toBe(pending(published, "high") - 1);
+    expect(pending(changed, "low")).toBe(pending(published, "low") + 1);
+    await t.db.delete(findings).where(eq(findings.id, added!.id));
+    expect(opened(await loadAdminAnalytics(t.db, { actor, filters, now }))).toBe(opened(first.result));
   });
 
   it("counts an AI finding's return after the model version changed", async () => {

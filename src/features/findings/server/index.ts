@@ -117,6 +117,7 @@ export { flagOverdueSchedules, listRerunSchedules, type RerunSchedule, setRerunS
 export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
+export { findingsDataStampSql } from "./data-stamp";
 export {
   type JudgeIdentity,
   type JudgeValidationRow,
