@@ -4,3 +4,6 @@ CREATE TABLE "analytics_snapshots" (
 	"payload" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+CREATE INDEX "finding_events_created_idx" ON "finding_events" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "findings_updated_idx" ON "findings" USING btree ("updated_at");

@@ -8,12 +8,15 @@ import { analyticsSnapshots } from "./schema";
 
 // The firm's figures over every company count every finding (100,000 take seconds to read and
 // count, bench/README.md "Analytics"), yet they change only when the findings' data does. So a view
-// is computed once and kept with the findings' stamp (findingsDataStampSql: one scan of each table,
-// without the timelines' look-ups), and the next look takes the kept figures while the stamp matches.
-// The stamp is read before the data: a change landing in between is counted in figures kept under
-// the older stamp, which the next look sees differ (never older data under a newer stamp). The hour
-// is part of the key, as the figures are read as at a moment (open, aging, SLA breaches); views
-// older than a day are cleared on write.
+// is computed once and kept with the findings' stamp (findingsDataStampSql: indexes and one count),
+// and a look within the next five minutes takes the kept figures while the stamp matches. The stamp
+// is read before the data: a change landing in between is counted in figures kept under the older
+// stamp, which the next look sees differ. A change the stamp misses (a write committed after a later
+// one) lasts five minutes at most. The hour is part of the key, as the figures are read as at a
+// moment (open, aging, SLA breaches); views older than a day are cleared on write.
+
+/** How long a kept view is taken while its stamp matches. */
+const KEPT_FOR = "5 minutes";
 
 export type FirmSnapshot = { stamp: string; kept: { figures: AnalyticsFigures; clientIds: string[] } | null };
 
@@ -30,12 +33,13 @@ export function snapshotKey(filters: AnalyticsFilters, now: Date): string {
   ]);
 }
 
-/** The data's stamp now, and the view kept under `key` if it was computed from the same data. One statement. */
+/** The data's stamp now, and the view kept under `key` if it was computed from the same data in the last five minutes. One statement. */
 export async function readFirmSnapshot(db: DbOrTx, key: string): Promise<FirmSnapshot> {
   const { rows } = (await db.execute(sql`
     with current as (select ${findingsDataStampSql} as stamp)
     select current.stamp, s.payload
-      from current left join ${analyticsSnapshots} s on s.key = ${key} and s.stamp = current.stamp`)) as unknown as {
+      from current left join ${analyticsSnapshots} s
+        on s.key = ${key} and s.stamp = current.stamp and s.created_at > now() - ${KEPT_FOR}::interval`)) as unknown as {
     rows: { stamp: string; payload: { figures: AnalyticsFigures; clientIds: string[] } | null }[];
   };
   const row = rows[0]!;

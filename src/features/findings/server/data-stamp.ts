@@ -4,14 +4,16 @@ import { engagementModelVersions } from "./schema/measurements";
 import { findingEvents, findings } from "./schema/records";
 
 /**
- * A text that changes whenever the findings' data does (a finding written, published or deleted, an
- * event on a timeline, a model-version record), for a reader that keeps figures computed from it
- * (the analytics, docs/PRODUCT.md#analytics): the number of findings with the sum and the latest of
- * their last changes (Drizzle sets updated_at on every write), and the number and the latest of the
- * events and of the model-version records. It counts committed rows only, so a reader that takes it
- * before reading the data never keeps older data under a newer stamp. One scan of each table.
+ * A text that changes when the findings' data does, for a reader that keeps figures computed from
+ * it (the analytics, docs/PRODUCT.md#analytics): the number of findings and their latest change
+ * (Drizzle sets updated_at on every write), the latest event on a timeline, and the number and the
+ * latest of the model-version records. The latest times come from indexes; only the count of
+ * findings scans (a deletion moves no time). A write whose time is older than the latest when it
+ * commits (a long transaction's) moves none of these: a reader keeps its figures for minutes, not
+ * for as long as the stamp holds.
  */
 export const findingsDataStampSql = sql<string>`concat_ws('|',
-  (select concat_ws(':', count(*), sum(extract(epoch from ${findings.updatedAt})), max(${findings.updatedAt})) from ${findings}),
-  (select concat_ws(':', count(*), max(${findingEvents.createdAt})) from ${findingEvents}),
+  (select count(*) from ${findings}),
+  (select max(${findings.updatedAt}) from ${findings}),
+  (select max(${findingEvents.createdAt}) from ${findingEvents}),
   (select concat_ws(':', count(*), max(${engagementModelVersions.createdAt})) from ${engagementModelVersions}))`;

@@ -106,6 +106,8 @@ export const findings = pgTable(
       .where(sql`${t.publishedAt} is not null`),
     index("findings_project_idx").on(t.projectId, t.createdAt),
     index("findings_due_idx").on(t.dueOn),
+    // The latest change, for the findings' data stamp (data-stamp.ts).
+    index("findings_updated_idx").on(t.updatedAt),
     // The portal's "Assigned to me".
     index("findings_owner_idx")
       .on(t.ownerUserId)
@@ -144,6 +146,8 @@ export const findingEvents = pgTable(
     check("finding_events_to_status_check", oneOf(t.toStatus, FINDING_STATUSES)),
     check("finding_events_actor_role_check", oneOf(t.actorRole, MESSAGE_AUTHOR_ROLES)),
     index("finding_events_finding_idx").on(t.findingId, t.createdAt),
+    // The latest event, for the findings' data stamp (data-stamp.ts).
+    index("finding_events_created_idx").on(t.createdAt),
   ],
 );
 
