@@ -21,6 +21,9 @@ const BillingWithheldSwitch = dynamic(() =>
 const ReportsWithheldSwitch = dynamic(() =>
   import("@/features/clients/components/team/member-switches").then((m) => m.ReportsWithheldSwitch),
 );
+const FindingsWithheldSwitch = dynamic(() =>
+  import("@/features/clients/components/team/member-switches").then((m) => m.FindingsWithheldSwitch),
+);
 const ChangePasswordCard = dynamic(() => import("@/features/account/components/change-password-card").then((m) => m.ChangePasswordCard));
 const TwoFactorCard = dynamic(() => import("@/features/account/components/two-factor-card").then((m) => m.TwoFactorCard));
 const PasskeysCard = dynamic(() => import("@/features/account/components/passkeys-card").then((m) => m.PasskeysCard));
@@ -65,6 +68,7 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
           <TeamCard people={settings.team} readOnly={readOnly} currentUserId={readOnly ? undefined : settings.profile.currentUserId} />
           <BillingWithheldSwitch withheld={settings.profile.billingWithheldFromMembers} readOnly={readOnly} />
           <ReportsWithheldSwitch withheld={settings.profile.reportsWithheldFromMembers} readOnly={readOnly} />
+          <FindingsWithheldSwitch withheld={settings.profile.findingsWithheldFromMembers} readOnly={readOnly} />
         </>
       );
     case "security":
