@@ -75,7 +75,7 @@ export async function updateAccountSettings(
 ): Promise<
   Omit<
     PortalProfile,
-    "signInEmail"
+    | "signInEmail"
     | "currentUserId"
     | "billingWithheldFromMembers"
     | "reportsWithheldFromMembers"

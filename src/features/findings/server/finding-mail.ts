@@ -2,7 +2,15 @@ import "server-only";
 import { FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, clientRecipients, notifyAdmins, notifyClient, notifyClientOwners, notifyClientsBulk, notifyUsers } from "@/features/notifications/server";
+import {
+  appLink,
+  clientRecipients,
+  notifyAdmins,
+  notifyClient,
+  notifyClientOwners,
+  notifyClientsBulk,
+  notifyUsers,
+} from "@/features/notifications/server";
 
 // The findings' mails (docs/PRODUCT.md#notifications). Each is keyed by its event, so a repeat
 // queues nothing more. A mail names the finding and links to it; the details stay behind the sign-in.
