@@ -148,6 +148,7 @@ describe("findings withheld from members", () => {
     await expect(loadRunsPage(t.db, { actor: memberActor, projectId: ENGAGEMENT, runId: undefined })).rejects.toMatchObject(refused);
     const project = (await loadPortalProject(t.db, { actor: memberActor, projectId: ENGAGEMENT }))!;
     expect(project.findings).toBeNull();
+    expect(project.timeline.filter((entry) => entry.kind === "finding")).toEqual([]);
     expect(await getOverview(t.db, { actor: memberActor })).toMatchObject({ findings: null, overdueFindings: [] });
     expect(await portal(csvExportRoute, member, "/api/client/findings/export")).toBe(`403 ${FINDINGS_WITHHELD_MESSAGE}`);
     expect(await portal(interchangeRoute, member, "/api/client/findings/interchange?format=sarif")).toBe(
@@ -174,7 +175,9 @@ describe("findings withheld from members", () => {
     expect(await findingsPage(owner)).toEqual({ hidden: false, section: "PortalFindings" });
     const ownerActor = await clientActor(OWNER);
     expect((await listClientFindings(t.db, { actor: ownerActor, filter: { overdue: false } })).items.length).toBeGreaterThan(0);
-    expect((await loadPortalProject(t.db, { actor: ownerActor, projectId: ENGAGEMENT }))!.findings).not.toBeNull();
+    const ownerProject = (await loadPortalProject(t.db, { actor: ownerActor, projectId: ENGAGEMENT }))!;
+    expect(ownerProject.findings).not.toBeNull();
+    expect(ownerProject.timeline.some((entry) => entry.kind === "finding")).toBe(true);
     expect((await getOverview(t.db, { actor: ownerActor })).findings).not.toBeNull();
     expect(await portal(interchangeRoute, owner, "/api/client/findings/interchange?format=sarif")).toBe("200");
     expect(await portal(csvExportRoute, await sessionCookie(GLOBEX), "/api/client/findings/export")).toBe("200");
