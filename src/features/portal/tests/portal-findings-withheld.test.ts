@@ -20,7 +20,9 @@ import { filtersFromSearch } from "@/features/analytics/validation";
 import { createApiToken } from "@/features/api/server";
 import { auditLog } from "@/features/audit/server/schema";
 import { setFindingsWithheldAction } from "@/features/clients/actions/portal";
-import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
+import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
+import { DEMO_EVIDENCE_PACK } from "@/features/demo/server/demo-evidence";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { addFindingCommentAction, startRemediationAction } from "@/features/findings/actions/portal";
 import {
@@ -32,6 +34,8 @@ import {
   setRemediationOwner,
 } from "@/features/findings/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
+import { createShareAction, setMembersMayShareAction } from "@/features/sharing/actions/portal";
+import { listShareableForActor } from "@/features/sharing/server";
 import { loadPortalProject } from "@/features/portal/server";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
@@ -195,5 +199,38 @@ describe("findings withheld from members", () => {
     await setRemediationOwner(t.db, { actor: await clientActor(OWNER), findingId: FINDING.id, ownerUserId: DEMO_USERS.acmeMember.id });
     const named = await t.db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.kind, "notify_finding_owner"));
     expect(named).toEqual([{ to: MEMBER }]);
+  });
+
+  it("neither offers a sharing member the retest summaries nor lets them share one, while the owners still may", async () => {
+    const proved = async (email: string) => {
+      const cookie = await sessionCookie(email);
+      await confirmFreshSecondFactor(t.db, authHeaders(cookie), { password: DEMO_PASSWORDS.client });
+      return cookie;
+    };
+    const owner = await proved(OWNER);
+    const member = await proved(MEMBER);
+    // The retests were decided on the engagement of the demo's evidence pack.
+    const summary = { kind: "retest_summary" as const, id: DEMO_EVIDENCE_PACK.projectId };
+    const share = () =>
+      createShareAction({
+        items: [summary],
+        recipients: [{ email: "auditor@audit-firm.example", name: "Alex Auditor" }],
+        mode: "view",
+        ndaKind: "standard",
+        expiryDays: 30,
+      });
+    const offered = async (email: string) =>
+      (await listShareableForActor(t.db, { actor: await clientActor(email) })).some((item) => item.kind === summary.kind);
+    expect(await as(owner, () => setMembersMayShareAction({ allowed: true }))).toMatchObject({ success: true });
+    expect(await offered(MEMBER)).toBe(true);
+
+    expect(await as(owner, () => setFindingsWithheldAction({ withheld: true }))).toMatchObject({ success: true });
+    expect(await offered(MEMBER)).toBe(false);
+    expect(await as(member, share)).toEqual(forbidden);
+    expect(await offered(OWNER)).toBe(true);
+    expect(await as(owner, share)).toMatchObject({ success: true });
+
+    expect(await as(owner, () => setFindingsWithheldAction({ withheld: false }))).toMatchObject({ success: true });
+    expect(await as(member, share)).toMatchObject({ success: true });
   });
 });
