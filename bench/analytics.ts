@@ -124,6 +124,7 @@ try {
     personRole: "owner",
     billingWithheld: false,
     reportsWithheld: false,
+    findingsWithheld: false,
   };
   // What each load counts: the findings opened in the period's months.
   const opened = (a: { flow: { opened: number }[] }) => a.flow.reduce((sum, m) => sum + m.opened, 0);

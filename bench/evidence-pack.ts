@@ -52,6 +52,7 @@ const clientOf = (who: "acme" | "globex") => ({
   personRole: "owner" as const,
   billingWithheld: false,
   reportsWithheld: false,
+  findingsWithheld: false,
 });
 const packInput = (projectId: string) => ({
   projectId,

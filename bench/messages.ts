@@ -110,6 +110,7 @@ try {
     personRole: "owner",
     billingWithheld: false,
     reportsWithheld: false,
+    findingsWithheld: false,
   } as const;
   const admin = { role: "admin", userId: adminId, email: "bench-admin@example.test", name: "Bench Admin" } as const;
 

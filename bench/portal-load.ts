@@ -136,6 +136,7 @@ try {
     personRole: "owner",
     billingWithheld: false,
     reportsWithheld: false,
+    findingsWithheld: false,
   } as const;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.info("Client portal load per section (%s, %d runs after 3 warm-ups)", label, RUNS);

@@ -67,6 +67,7 @@ async function seed(db: ReturnType<typeof openPglite>["db"]): Promise<ClientActo
     personRole: "owner",
     billingWithheld: false,
     reportsWithheld: false,
+    findingsWithheld: false,
   };
 }
 

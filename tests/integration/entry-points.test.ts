@@ -1671,6 +1671,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: () => ({ withheld: false }),
     expect: ownerOnlyAction({ success: true, data: { withheld: false } }, { success: true, data: { withheld: false } }),
   },
+  "ACTION src/features/clients/actions/portal.ts#setFindingsWithheldAction": {
+    // Off, as seeded: withholding would hide the findings from client A's member in the rows after this one.
+    input: () => ({ withheld: false }),
+    expect: ownerOnlyAction({ success: true, data: { withheld: false } }, { success: true, data: { withheld: false } }),
+  },
 
   // --- sign-in and password actions (public) --------------------------------------------------
   "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {

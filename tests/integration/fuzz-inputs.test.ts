@@ -1469,6 +1469,11 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ withheld: false })),
   },
+  "ACTION src/features/clients/actions/portal.ts#setFindingsWithheldAction": {
+    kind: "action",
+    role: "client",
+    input: mutatedInput(() => ({ withheld: false })),
+  },
   "ACTION src/features/invoices/actions/portal.ts#loadMoreInvoices": {
     kind: "action",
     role: "client",

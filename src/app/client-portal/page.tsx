@@ -7,6 +7,7 @@ import { LoadedBillingChart } from "@/features/invoices/components/portal/billin
 import { PortalInvoiceView } from "@/features/invoices/components/portal/portal-invoice-view";
 import { ClientPortal } from "@/features/portal/components/client-portal";
 import { PortalFindings } from "@/features/findings/components/portal/portal-findings";
+import { FindingsSectionWithheld } from "@/features/findings/components/portal/findings-withheld";
 import { PortalEnrolment } from "@/features/portal/components/portal-enrolment";
 import { PortalProjectView } from "@/features/portal/components/portal-project-view";
 import { RetainerSection } from "@/features/retainers/components/portal/retainer-section";
@@ -76,7 +77,9 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   chart?.catch(() => {});
   // Findings render on the server (their Markdown too) from the address's filters and open finding.
   let findings = null;
-  if (section === "findings") {
+  // Withheld from this member (docs/PRODUCT.md#portal-team): the section says so and reads nothing.
+  if (section === "findings" && actor.findingsWithheld) findings = <FindingsSectionWithheld />;
+  else if (section === "findings") {
     const filter = findingFilterSchema.parse({
       severity: first(raw.severity),
       status: first(raw.status),
@@ -138,7 +141,11 @@ export default async function ClientPortalPage({ searchParams }: Props) {
       projectView={projectView}
       invoiceView={invoiceView}
       unreadMessages={unreadMessages}
-      hiddenSections={[...(actor.billingWithheld ? (["billing"] as const) : []), ...(withRetainer ? [] : (["retainer"] as const))]}
+      hiddenSections={[
+        ...(actor.billingWithheld ? (["billing"] as const) : []),
+        ...(actor.findingsWithheld ? (["findings"] as const) : []),
+        ...(withRetainer ? [] : (["retainer"] as const)),
+      ]}
       viewingAs={actor.viewer ? actor.company : undefined}
       overviewGreeting={section === "overview" ? { personName: actor.name || actor.email, company: actor.company } : undefined}
     />

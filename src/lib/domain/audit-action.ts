@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "client.delete": "Deleted a client",
   "client.billing_withheld": "Changed whether members see Billing",
   "client.reports_withheld": "Changed whether members see reports",
+  "client.findings_withheld": "Changed whether members see findings",
   "client.person.invite": "Invited a person to a client",
   "client.person.resend_invitation": "Sent an invitation again",
   "client.person.revoke_invitation": "Revoked an invitation",

@@ -1,5 +1,5 @@
 import "server-only";
-import { REPORTS_WITHHELD_MESSAGE } from "@/lib/domain/member-access";
+import { FINDINGS_WITHHELD_MESSAGE, REPORTS_WITHHELD_MESSAGE } from "@/lib/domain/member-access";
 import { AppError } from "./errors";
 
 // Who is calling: made by the account module's guards from the session (never from input), and
@@ -20,6 +20,8 @@ export type ClientActor = {
   billingWithheld: boolean;
   /** A member whose owners withheld the engagement reports and evidence packs from members. */
   reportsWithheld: boolean;
+  /** A member whose owners withheld the findings (their analytics, exports and mails) from members. */
+  findingsWithheld: boolean;
   /** Set when an admin views this client's portal read only (docs/PRODUCT.md#admin-view-as-client). */
   viewer?: { adminUserId: string; adminEmail: string };
   /**
@@ -74,6 +76,11 @@ export function assertBillingVisible(actor: ClientActor): void {
 /** The reports and evidence packs, their downloads and their sharing, refused to a member from whom the owners withheld them. */
 export function assertReportsVisible(actor: ClientActor): void {
   if (actor.reportsWithheld) throw new AppError("forbidden", REPORTS_WITHHELD_MESSAGE);
+}
+
+/** The findings, their retests, analytics and exports, refused to a member from whom the owners withheld them. */
+export function assertFindingsVisible(actor: ClientActor): void {
+  if (actor.findingsWithheld) throw new AppError("forbidden", FINDINGS_WITHHELD_MESSAGE);
 }
 
 /** What every client write answers while an admin views a portal. */

@@ -36,6 +36,7 @@ export async function createTestClient(db: DbOrTx, name: string): Promise<Client
     personRole: "owner",
     billingWithheld: false,
     reportsWithheld: false,
+    findingsWithheld: false,
   };
 }
 

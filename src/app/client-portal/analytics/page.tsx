@@ -8,6 +8,7 @@ import { AnalyticsScreen } from "@/features/analytics/components/analytics-scree
 import { BoardSummaryCard } from "@/features/analytics/components/board-summary-card";
 import { filtersFromSearch, recentQuarters } from "@/features/analytics/validation";
 import { getDb } from "@/server/core/get-db";
+import { FindingsWithheldPage } from "@/features/findings/components/portal/findings-withheld";
 
 export const metadata: Metadata = { title: "Remediation analytics · Client Portal", robots: { index: false } };
 
@@ -24,6 +25,8 @@ export default async function PortalAnalyticsPage({
   await connection();
   const access = await getPortalAccess();
   if (!access || access.mustEnrol) redirect("/client-portal");
+  // Withheld from this member with the findings (docs/PRODUCT.md#portal-team): the page says so and reads nothing.
+  if (access.actor.findingsWithheld) return <FindingsWithheldPage title="Remediation analytics" />;
   const analytics = await loadClientAnalytics(getDb(), { actor: access.actor, filters: filtersFromSearch(await searchParams) });
   const owner = access.actor.personRole === "owner" && !access.actor.viewer;
   const quarters = recentQuarters(new Date(), 8);

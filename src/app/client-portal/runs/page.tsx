@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { connection } from "next/server";
 import { getPortalAccess } from "@/features/identity/server";
 import { loadRunsPage } from "@/features/findings/server";
+import { FindingsWithheldPage } from "@/features/findings/components/portal/findings-withheld";
 import { RunsScreen } from "@/features/findings/components/reruns/runs-screen";
 import { getDb } from "@/server/core/get-db";
 
@@ -20,6 +21,8 @@ export default async function PortalRunsPage({ searchParams }: { searchParams: P
   await connection();
   const access = await getPortalAccess();
   if (!access || access.mustEnrol) redirect("/client-portal");
+  // Withheld from this member with the findings (docs/PRODUCT.md#portal-team): the page says so and reads nothing.
+  if (access.actor.findingsWithheld) return <FindingsWithheldPage title="Scheduled re-runs" />;
   const raw = await searchParams;
   const projectId = first(raw.project) ?? "";
   const page = await loadRunsPage(getDb(), { actor: access.actor, projectId, runId: first(raw.run) });

@@ -56,6 +56,7 @@ describe("never lets a client choose its role", () => {
     removePersonAction: () => ({ userId: "no-such-person" }),
     setBillingWithheldAction: () => ({ withheld: false }),
     setReportsWithheldAction: () => ({ withheld: false }),
+    setFindingsWithheldAction: () => ({ withheld: false }),
   };
   // A valid input for every portal action, so each call reaches the data layer with the extra field.
   const VALID_INPUTS: Record<string, () => object | Promise<object>> = {

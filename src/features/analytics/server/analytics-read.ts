@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
@@ -203,6 +203,8 @@ export async function loadClientAnalytics(
   { actor, filters: asked, now = new Date() }: { actor: ClientActor; filters: AnalyticsFilters; now?: Date },
 ): Promise<Analytics> {
   assertClient(actor);
+  // Its figures are the findings': withheld from this member with them (docs/PRODUCT.md#portal-team).
+  assertFindingsVisible(actor);
   const engagements = await readEngagementOptions(db, actor.clientId);
   // A company reads its own findings only: a client filter from the address is ignored.
   const filters = ownChoices(asked, engagements, null);

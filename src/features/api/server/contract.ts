@@ -116,7 +116,7 @@ export const API_V1 = {
     method: "get",
     path: "/api/v1/findings",
     scope: "findings:read",
-    summary: "The company's published findings, oldest change first, a page at a time",
+    summary: "The company's published findings, oldest change first, a page at a time (403 while findings are withheld from members)",
     query: apiFindingsQuerySchema,
     answer: { status: 200, description: "A page of findings", schema: apiFindingPageSchema },
   },
@@ -125,7 +125,8 @@ export const API_V1 = {
     method: "get",
     path: "/api/v1/exports/findings",
     scope: "findings:read",
-    summary: "The company's published findings of a filter as SARIF 2.1.0, OCSF 1.5 Vulnerability Findings or ASFF",
+    summary:
+      "The company's published findings of a filter as SARIF 2.1.0, OCSF 1.5 Vulnerability Findings or ASFF (403 while findings are withheld from members)",
     query: apiInterchangeQuerySchema,
     answer: {
       status: 200,
@@ -138,7 +139,7 @@ export const API_V1 = {
     method: "get",
     path: "/api/v1/findings/{id}",
     scope: "findings:read",
-    summary: "One published finding of the company",
+    summary: "One published finding of the company (403 while findings are withheld from members)",
     params: findingPath,
     notFound: FINDING_NOT_FOUND,
     answer: { status: 200, description: "The finding", schema: apiFindingAnswerSchema },
@@ -149,7 +150,8 @@ export const API_V1 = {
     method: "get",
     path: "/api/v1/retests",
     scope: "findings:read",
-    summary: "The company's retest requests and their results, newest first, a page at a time",
+    summary:
+      "The company's retest requests and their results, newest first, a page at a time (403 while findings are withheld from members)",
     query: apiRetestsQuerySchema,
     answer: { status: 200, description: "A page of retest requests", schema: apiRetestPageSchema },
   },

@@ -60,6 +60,7 @@ export async function authenticateApiToken(
       clientStatus: clients.status,
       billingWithheld: clients.billingWithheldFromMembers,
       reportsWithheld: clients.reportsWithheldFromMembers,
+      findingsWithheld: clients.findingsWithheldFromMembers,
       // Read with the token at each request: a maker demoted or removed since takes the owner's rights with them.
       makerIsOwner: exists(
         db
@@ -97,6 +98,7 @@ export async function authenticateApiToken(
       personRole: "member",
       billingWithheld: row.billingWithheld,
       reportsWithheld: row.reportsWithheld,
+      findingsWithheld: row.findingsWithheld,
       machine: { kind: "api-token", id: row.id, name: row.name },
     },
   };

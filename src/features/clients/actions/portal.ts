@@ -13,6 +13,7 @@ import {
   removePerson,
   setBillingWithheldFromMembers,
   setReportsWithheldFromMembers,
+  setFindingsWithheldFromMembers,
 } from "@/features/clients/server";
 import { getDb } from "@/server/core/get-db";
 
@@ -46,4 +47,8 @@ export const setBillingWithheldAction = clientAction(withheldSchema, (actor, inp
 
 export const setReportsWithheldAction = clientAction(withheldSchema, (actor, input) =>
   setReportsWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
+);
+
+export const setFindingsWithheldAction = clientAction(withheldSchema, (actor, input) =>
+  setFindingsWithheldFromMembers(getDb(), { actor, withheld: input.withheld }),
 );

@@ -17,7 +17,7 @@ export {
   revokeInvitation,
   type TeamPerson,
 } from "./team";
-export { setBillingWithheldFromMembers, setReportsWithheldFromMembers } from "./member-switches";
+export { setBillingWithheldFromMembers, setFindingsWithheldFromMembers, setReportsWithheldFromMembers } from "./member-switches";
 export {
   DELETE_REFUSED_MESSAGE,
   deleteClient,

@@ -8,10 +8,11 @@ import { clients } from "./schema";
 import { companyOf } from "./team";
 
 // The owners' switches that withhold a part of the portal from the company's members
-// (docs/PRODUCT.md#portal-team), both off by default. Owners always see everything.
+// (docs/PRODUCT.md#portal-team), all off by default. Owners always see everything.
 const SWITCHES = {
   billing: { column: clients.billingWithheldFromMembers, key: "billingWithheldFromMembers", action: "client.billing_withheld" },
   reports: { column: clients.reportsWithheldFromMembers, key: "reportsWithheldFromMembers", action: "client.reports_withheld" },
+  findings: { column: clients.findingsWithheldFromMembers, key: "findingsWithheldFromMembers", action: "client.findings_withheld" },
 } as const;
 
 async function setWithheldFromMembers(
@@ -49,3 +50,7 @@ export const setBillingWithheldFromMembers = (db: Db, input: { actor: Actor; cli
 /** The engagement reports and evidence packs (their downloads, and sharing them) withheld from members. */
 export const setReportsWithheldFromMembers = (db: Db, input: { actor: Actor; clientId?: string; withheld: boolean }) =>
   setWithheldFromMembers(db, "reports", input);
+
+/** The findings (their pages, analytics, exports, retests and mails) withheld from members. */
+export const setFindingsWithheldFromMembers = (db: Db, input: { actor: Actor; clientId?: string; withheld: boolean }) =>
+  setWithheldFromMembers(db, "findings", input);

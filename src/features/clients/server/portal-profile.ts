@@ -18,6 +18,7 @@ export type PortalProfile = {
   /** Set by an owner: members see neither Billing nor the invoice export. */
   billingWithheldFromMembers: boolean;
   reportsWithheldFromMembers: boolean;
+  findingsWithheldFromMembers: boolean;
   /** The sign-in address (user record); settings never change it. */
   signInEmail: string;
   /** The signed-in person (a viewing admin: the first owner), so the Team card can say "you". */
@@ -48,6 +49,7 @@ export async function getPortalProfile(db: DbOrTx, { actor }: { actor: ClientAct
       ...profileColumns,
       billingWithheldFromMembers: clients.billingWithheldFromMembers,
       reportsWithheldFromMembers: clients.reportsWithheldFromMembers,
+      findingsWithheldFromMembers: clients.findingsWithheldFromMembers,
     })
     .from(clients)
     .where(eq(clients.id, actor.clientId))
@@ -73,7 +75,13 @@ export async function updateAccountSettings(
 ): Promise<
   Omit<
     PortalProfile,
-    "signInEmail" | "currentUserId" | "billingWithheldFromMembers" | "reportsWithheldFromMembers" | "personName" | "canEditCompany"
+    | "signInEmail"
+    | "currentUserId"
+    | "billingWithheldFromMembers"
+    | "reportsWithheldFromMembers"
+    | "findingsWithheldFromMembers"
+    | "personName"
+    | "canEditCompany"
   >
 > {
   assertClient(actor);

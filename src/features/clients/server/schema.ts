@@ -26,6 +26,9 @@ export const clients = pgTable(
     // Set by an owner: members neither see nor download the engagement reports and evidence packs,
     // nor share them (docs/PRODUCT.md#portal-team).
     reportsWithheldFromMembers: boolean("reports_withheld_from_members").notNull().default(false),
+    // Set by an owner: members see neither the findings, their analytics nor their exports, and get
+    // no finding mails (docs/PRODUCT.md#portal-team).
+    findingsWithheldFromMembers: boolean("findings_withheld_from_members").notNull().default(false),
     // Set by admins: this company's users must enrol in two-factor sign-in at their next sign-in.
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     joinedDate: date("joined_date")

@@ -2,7 +2,15 @@ import "server-only";
 import { FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS, type FindingSeverity, type RetestResult } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
-import { appLink, notifyAdmins, notifyClient, notifyClientOwners, notifyClientsBulk, notifyUsers } from "@/features/notifications/server";
+import {
+  appLink,
+  clientRecipients,
+  notifyAdmins,
+  notifyClient,
+  notifyClientOwners,
+  notifyClientsBulk,
+  notifyUsers,
+} from "@/features/notifications/server";
 
 // The findings' mails (docs/PRODUCT.md#notifications). Each is keyed by its event, so a repeat
 // queues nothing more. A mail names the finding and links to it; the details stay behind the sign-in.
@@ -129,11 +137,16 @@ export async function notifyRisksExpiring(db: DbOrTx, ending: { id: string; clie
   );
 }
 
-/** To the person named a finding's remediation owner (their own preferences decide). */
+/**
+ * To the person named a finding's remediation owner (their own preferences decide); not to a member
+ * from whom the owners withheld the findings (docs/PRODUCT.md#portal-team).
+ */
 export async function notifyOwnerAssigned(
   db: DbOrTx,
-  assignment: { eventId: string; userId: string; name: string; findingId: string; title: string; by: string },
+  assignment: { eventId: string; clientId: string; userId: string; name: string; findingId: string; title: string; by: string },
 ) {
+  const recipients = await clientRecipients(db, assignment.clientId, "findings");
+  if (!recipients?.userIds.includes(assignment.userId)) return;
   await notifyUsers(db, [assignment.userId], {
     key: `finding-owner:${assignment.eventId}`,
     category: "findings",

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { DEFAULT_DUE_DAYS, type DueDays, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
-import type { Actor, ClientActor } from "@/server/core/actor";
+import { type Actor, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findingDueDays, findings } from "./schema/records";
 import { inClientProject } from "@/server/core/db/tenancy";
@@ -11,10 +11,19 @@ export const FINDING_NOT_FOUND = () => new AppError("not_found", "Finding not fo
 
 /**
  * What a client may see: its own company's published findings. A draft and another company's
- * finding are both simply absent, so an id reveals nothing.
+ * finding are both simply absent, so an id reveals nothing. A member from whom the owners withheld
+ * the findings (docs/PRODUCT.md#portal-team) is refused here, where every client read and write of
+ * a finding takes its scope.
  */
-export const clientFindingScope = (actor: ClientActor): SQL =>
-  and(eq(findings.clientId, actor.clientId), inClientProject(findings.projectId, actor.clientId), isNotNull(findings.publishedAt))!;
+export const clientFindingScope = (actor: ClientActor): SQL => {
+  assertFindingsVisible(actor);
+  return and(eq(findings.clientId, actor.clientId), inClientProject(findings.projectId, actor.clientId), isNotNull(findings.publishedAt))!;
+};
+
+/** For the reads and writes reached by engagement rather than by finding (runs, model versions): the same refusal. */
+export const assertFindingsReach = (actor: Actor): void => {
+  if (actor.role === "client") assertFindingsVisible(actor);
+};
 
 /** One finding the actor may reach: any for the firm, a published one of its own for a client. */
 export const findingScope = (actor: Actor, findingId: string): SQL =>

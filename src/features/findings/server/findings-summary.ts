@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, type FindingSeverity, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { findings } from "./schema/records";
@@ -66,6 +66,7 @@ export async function listOverdueFindings(
   { actor, limit = 5 }: { actor: ClientActor; limit?: number },
 ): Promise<AttentionFinding[]> {
   assertClient(actor);
+  assertFindingsVisible(actor);
   return db
     .select({
       id: findings.id,

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ModelVersionValues } from "@/features/findings/validation";
-import { assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
+import { assertClient, assertFindingsVisible, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementModelVersions } from "./schema/measurements";
 import { projects } from "@/features/projects/server/schema";
@@ -89,6 +89,7 @@ export async function recordModelVersion(
   { actor, input }: { actor: ClientActor; input: ModelVersionValues },
 ): Promise<{ changed: boolean; record: ModelVersionRecord }> {
   assertClient(actor);
+  assertFindingsVisible(actor);
   const { projectId, provider, modelId, modelVersion } = input;
   return db.transaction(async (tx) => {
     const project = await lockEngagement(tx, actor, projectId);

@@ -89,6 +89,7 @@ export async function setRemediationOwner(
     if (person && person.userId !== actor.userId)
       await notifyOwnerAssigned(tx, {
         eventId: event!.id,
+        clientId: finding.clientId,
         userId: person.userId,
         name: person.name || person.email,
         findingId,

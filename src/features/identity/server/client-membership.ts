@@ -16,6 +16,7 @@ export type ClientMembership = {
   requireTwoFactor: boolean;
   billingWithheldFromMembers: boolean;
   reportsWithheldFromMembers: boolean;
+  findingsWithheldFromMembers: boolean;
   personRole: ClientPersonRole;
   personStatus: ClientPersonStatus;
 };
@@ -29,6 +30,7 @@ export const membershipColumns = {
   requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
   billingWithheldFromMembers: clients.billingWithheldFromMembers,
   reportsWithheldFromMembers: clients.reportsWithheldFromMembers,
+  findingsWithheldFromMembers: clients.findingsWithheldFromMembers,
   personRole: clientPeople.role,
   personStatus: clientPeople.status,
 };
@@ -41,6 +43,7 @@ type MembershipRow = {
   requireTwoFactor: boolean | null;
   billingWithheldFromMembers: boolean | null;
   reportsWithheldFromMembers: boolean | null;
+  findingsWithheldFromMembers: boolean | null;
   personRole: ClientPersonRole | null;
   personStatus: ClientPersonStatus | null;
 };
@@ -55,6 +58,7 @@ export function membershipFromRow(row: MembershipRow | undefined): ClientMembers
     requireTwoFactor: row.requireTwoFactor === true,
     billingWithheldFromMembers: row.billingWithheldFromMembers === true,
     reportsWithheldFromMembers: row.reportsWithheldFromMembers === true,
+    findingsWithheldFromMembers: row.findingsWithheldFromMembers === true,
     personRole: row.personRole,
     personStatus: row.personStatus,
   };

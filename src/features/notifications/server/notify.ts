@@ -79,8 +79,8 @@ async function queueFor(db: DbOrTx, items: { recipient: RecipientSettings; event
 
 /**
  * The people a company's mails go to: its active people (not the invited, not the removed), of
- * active companies only; a member from whom Billing is withheld gets no invoice mails
- * (docs/PRODUCT.md#portal-team).
+ * active companies only; a member from whom Billing is withheld gets no invoice mails, one from
+ * whom the findings are withheld no finding mails (docs/PRODUCT.md#portal-team).
  */
 async function companyPeople(db: DbOrTx, clientIds: string[]) {
   if (clientIds.length === 0) return [];
@@ -91,14 +91,15 @@ async function companyPeople(db: DbOrTx, clientIds: string[]) {
       company: clients.company,
       role: clientPeople.role,
       billingWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.billingWithheldFromMembers}`,
+      findingsWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.findingsWithheldFromMembers}`,
     })
     .from(clientPeople)
     .innerJoin(clients, eq(clients.id, clientPeople.clientId))
     .where(and(inArray(clients.id, clientIds), eq(clients.status, "active"), eq(clientPeople.status, "active")));
 }
 
-const mayReceive = (person: { billingWithheld: boolean }, category: NotificationCategory) =>
-  !(person.billingWithheld && category === "invoices");
+const mayReceive = (person: { billingWithheld: boolean; findingsWithheld: boolean }, category: NotificationCategory) =>
+  !(person.billingWithheld && category === "invoices") && !(person.findingsWithheld && category === "findings");
 
 /**
  * Many client events at once (a sync announcing its new invoices): the recipients are read in two

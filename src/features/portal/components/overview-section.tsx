@@ -6,6 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";
 import { formatCents } from "@/lib/format";
 import { OverviewAttention, OverviewFindings } from "./overview-findings";
+import { FindingsWithheld } from "@/features/findings/components/portal/findings-withheld";
 import type { PortalDataOf } from "@/features/portal/server";
 import { type PortalSection, sectionHref } from "@/components/portal/portal-sections-config";
 import { SectionHeading } from "@/components/portal/section-heading";
@@ -73,7 +74,7 @@ export function OverviewSection({ data }: { data: Omit<PortalDataOf<"overview">,
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <OverviewFindings findings={data.findings} />
+        {data.findings ? <OverviewFindings findings={data.findings} /> : <FindingsWithheld title="Open findings" />}
         <OverviewAttention
           overdueFindings={data.overdueFindings}
           reportsToDownload={data.reportsToDownload}

@@ -8,7 +8,7 @@ import { FindingBadges } from "@/features/findings/components/finding-badges";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES } from "@/lib/domain/invoice-status";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
 import { formatCents, formatDate, formatDateTime } from "@/lib/format";
-import { REPORTS_WITHHELD_MESSAGE } from "@/lib/domain/member-access";
+import { FINDINGS_WITHHELD_MESSAGE, REPORTS_WITHHELD_MESSAGE } from "@/lib/domain/member-access";
 import type { PortalProjectView as ProjectViewData } from "@/features/portal/server";
 import { sectionHref } from "@/components/portal/portal-sections-config";
 import { SectionHeading } from "@/components/portal/section-heading";
@@ -80,14 +80,20 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
         <Panel
           title="Findings"
           icon={<ShieldAlert className="h-5 w-5 text-accent" aria-hidden />}
-          action={link(
-            sectionHref("findings", { engagement: project.id }),
-            linkHandler("findings", { engagement: project.id }),
-            "All findings",
-            `All findings of ${project.projectName}`,
-          )}
+          action={
+            findings === null
+              ? undefined
+              : link(
+                  sectionHref("findings", { engagement: project.id }),
+                  linkHandler("findings", { engagement: project.id }),
+                  "All findings",
+                  `All findings of ${project.projectName}`,
+                )
+          }
         >
-          {findings.items.length === 0 ? (
+          {findings === null ? (
+            <p className="text-sm text-muted">{FINDINGS_WITHHELD_MESSAGE}</p>
+          ) : findings.items.length === 0 ? (
             <p className="text-sm text-muted">No findings published for this project.</p>
           ) : (
             <ul className="space-y-3">
@@ -105,7 +111,7 @@ export function ProjectView({ data }: { data: ProjectViewData }) {
               ))}
             </ul>
           )}
-          {findings.total > 8 ? <p className="text-xs text-muted">{findings.total - 8} more under All findings.</p> : null}
+          {findings && findings.total > 8 ? <p className="text-xs text-muted">{findings.total - 8} more under All findings.</p> : null}
         </Panel>
 
         <Panel

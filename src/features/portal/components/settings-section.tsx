@@ -44,6 +44,9 @@ const AccessLogCard = dynamic(() =>
 const ShareRoomCard = dynamic(() =>
   import("@/features/sharing/components/share-room-card").then((m) => pendingUntilHydrated(m.ShareRoomCard)),
 );
+const FindingsWithheldSwitch = dynamic(() =>
+  import("@/features/clients/components/team/member-switches").then((m) => pendingUntilHydrated(m.FindingsWithheldSwitch)),
+);
 const NotificationPreferences = dynamic(() =>
   import("@/features/notifications/components/notification-preferences").then((m) => pendingUntilHydrated(m.NotificationPreferences)),
 );
@@ -78,6 +81,7 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
           <TeamCard people={settings.team} readOnly={readOnly} currentUserId={readOnly ? undefined : settings.profile.currentUserId} />
           <BillingWithheldSwitch withheld={settings.profile.billingWithheldFromMembers} readOnly={readOnly} />
           <ReportsWithheldSwitch withheld={settings.profile.reportsWithheldFromMembers} readOnly={readOnly} />
+          <FindingsWithheldSwitch withheld={settings.profile.findingsWithheldFromMembers} readOnly={readOnly} />
         </>
       );
     case "security":

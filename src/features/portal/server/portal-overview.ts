@@ -36,8 +36,11 @@ export type Overview = {
   /** personName: the signed-in person, whom the greeting names (not the company's contact person). */
   profile: { company: string; contactPerson: string; personName: string };
   stats: OverviewStats;
-  /** Open findings by severity, overdue, retests waiting (docs/PRODUCT.md#portal-overview). */
-  findings: FindingsSummary;
+  /**
+   * Open findings by severity, overdue, retests waiting (docs/PRODUCT.md#portal-overview); null for
+   * a member from whom the owners withheld the findings: no figure of them is read.
+   */
+  findings: FindingsSummary | null;
   /** The company's overdue findings, most severe first (a few): what needs the client's attention. */
   overdueFindings: AttentionFinding[];
   /** Downloadable reports this person has not downloaded yet. */
@@ -68,7 +71,7 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     ),
     unreadMessages: sql<number>`${unreadMessagesOf(actor)}`.mapWith(Number),
     reportsToDownload: reportsToDownloadOf(actor),
-    ...findingsSummaryColumns(clientId),
+    ...(actor.findingsWithheld ? {} : findingsSummaryColumns(clientId)),
   };
   const where = eq(clients.id, clientId);
   const readBilling = async () => {
@@ -88,7 +91,7 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
   };
   const [[row], overdueFindings, authorizationsToSign] = await Promise.all([
     actor.billingWithheld ? db.select(base).from(clients).where(where).limit(1) : readBilling(),
-    listOverdueFindings(db, { actor }),
+    actor.findingsWithheld ? [] : listOverdueFindings(db, { actor }),
     listAuthorizationsToSign(db, { actor }),
   ]);
   if (!row) throw new AppError("not_found", "Client account not found");
@@ -100,7 +103,7 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     profile: { company, contactPerson, personName: actor.name || actor.email },
     stats: { totalDocuments, activeProjects, upcomingMeetings, unreadMessages },
     billing,
-    findings: findingsSummaryOf(row),
+    findings: actor.findingsWithheld ? null : findingsSummaryOf(row),
     overdueFindings,
     reportsToDownload,
     authorizationsToSign,

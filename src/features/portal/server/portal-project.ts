@@ -22,7 +22,8 @@ export async function loadPortalProject(db: DbOrTx, { actor, projectId }: { acto
   const found = await getPortalProject(db, { actor, projectId });
   if (!found) return null;
   const [findings, reports, invoices, threads, letters, lettersAnonymous, authorization, coverage, packs] = await Promise.all([
-    listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
+    // Withheld from this member: no finding is read (docs/PRODUCT.md#portal-team).
+    actor.findingsWithheld ? null : listClientFindings(db, { actor, filter: { engagement: projectId, overdue: false } }),
     // Withheld from this member: no report or pack is read (docs/PRODUCT.md#portal-team).
     actor.reportsWithheld ? null : listPortalProjectReports(db, { actor, projectId }),
     // Withheld from this member: no invoice is read (docs/PRODUCT.md#portal-team).

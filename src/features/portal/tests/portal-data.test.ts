@@ -297,6 +297,7 @@ describe("listRecentBookings and getPortalProfile", () => {
       joinedDate: a.joinedDate,
       billingWithheldFromMembers: false,
       reportsWithheldFromMembers: false,
+      findingsWithheldFromMembers: false,
       signInEmail: "client@example.com",
       currentUserId: acme.userId,
       personName: acme.name,

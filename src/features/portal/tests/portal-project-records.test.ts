@@ -122,12 +122,12 @@ describe("the portal's project view", () => {
   it("holds the project's published findings, reports, invoices and conversations", async () => {
     const view = (await loadPortalProject(t.db, { actor: a, projectId: projectA }))!;
     expect(view.project.projectName).toBe("A engagement");
-    expect(view.findings.items.map((f) => f.title)).toEqual(["A critical overdue"]);
+    expect(view.findings!.items.map((f) => f.title)).toEqual(["A critical overdue"]);
     expect(view.reports!.map((r) => r.title)).toEqual(["A final report"]);
     expect(view.invoices!.map((i) => i.invoiceNumber)).toEqual(["REC-A-1"]);
     expect(view.threads.map((th) => th.subject)).toEqual(["About A engagement"]);
     const bView = (await loadPortalProject(t.db, { actor: b, projectId: projectB }))!;
-    expect(bView.findings.items.map((f) => f.title)).toEqual(["B finding"]);
+    expect(bView.findings!.items.map((f) => f.title)).toEqual(["B finding"]);
     expect(bView.reports!.map((r) => r.title)).toEqual(["B report"]);
     expect(bView.invoices).toEqual([]);
     expect(bView.threads).toEqual([]);
@@ -182,8 +182,8 @@ describe("the Overview's findings figures", () => {
     expect(overview.stats.unreadMessages).toBe(1);
     expect(await countClientUnreadMessages(t.db, { actor: a })).toBe(1);
     const other = await getOverview(t.db, { actor: b });
-    expect(other.findings.openBySeverity.critical).toBe(1);
-    expect(other.findings.overdue).toBe(0);
+    expect(other.findings!.openBySeverity.critical).toBe(1);
+    expect(other.findings!.overdue).toBe(0);
     expect(other.overdueFindings).toEqual([]);
     expect(other.stats.unreadMessages).toBe(0);
   });
@@ -192,7 +192,7 @@ describe("the Overview's findings figures", () => {
     const acme = await demoClientActor("client@example.com");
     const overview = await getOverview(t.db, { actor: acme });
     expect(overview.overdueFindings.map((f) => f.id)).toContain("00000000-0000-4000-8000-f10000000002");
-    expect(overview.findings.openBySeverity.critical).toBeGreaterThan(0);
+    expect(overview.findings!.openBySeverity.critical).toBeGreaterThan(0);
   });
 });
 

@@ -59,14 +59,39 @@ async function readHead(db: DbOrTx, projectId: string, clientId?: string): Promi
   return row ?? null;
 }
 
+/** The findings' entries: each published finding and the steps of its timeline the client sees. */
+const findingPart = ({ id, clientId }: ProjectHead) => sql`
+      union all
+      select 'finding', f.published_at, 'Finding published: ' || f.title, f.severity, f.id::text
+        from findings f where f.project_id = ${id} and f.client_id = ${clientId} and f.published_at is not null
+      union all
+      select 'finding', e.created_at,
+             case e.kind when 'retest_requested' then 'Retest requested: ' when 'retest_result' then 'Retest result: '
+                         when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
+                         when 'reopened' then 'Seen again in a scan: '
+                         when 'regressed' then 'Regressed in a run: '
+                         when 'owner_assigned' then 'Remediation owner changed: '
+                         when 'withdrawn' then 'Finding withdrawn: ' when 'outcome' then 'Finding closed: '
+                         when 'outcome_undone' then 'Finding reopened: '
+                         else 'Finding updated: ' end || f.title,
+             coalesce(e.to_status, ''), f.id::text
+        from finding_events e join findings f on f.id = e.finding_id
+       where f.project_id = ${id} and f.client_id = ${clientId} and f.published_at is not null
+         and e.kind not in ('created', 'published', 'not_seen')`;
+
 /**
  * One statement, a union of every source. The invoices' entries only for an actor who may see
- * Billing (a member from whom the owners withheld it sees none). Drafts of findings never appear:
- * the timeline is the same record for the firm and the client.
+ * Billing, the findings' only for one who may see the findings (a member from whom the owners
+ * withheld them sees none: docs/PRODUCT.md#portal-team). Drafts of findings never appear: the
+ * timeline is the same record for the firm and the client.
  */
-async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: boolean): Promise<TimelineEntry[]> {
+async function readTimeline(
+  db: DbOrTx,
+  project: ProjectHead,
+  shown: { invoices: boolean; findings: boolean } = { invoices: true, findings: true },
+): Promise<TimelineEntry[]> {
   const id = project.id;
-  const invoicePart = withInvoices
+  const invoicePart = shown.invoices
     ? sql`
       union all
       select 'invoice', i.issued_date::timestamp at time zone 'UTC', 'Invoice ' || i.invoice_number || ' issued',
@@ -89,23 +114,7 @@ async function readTimeline(db: DbOrTx, project: ProjectHead, withInvoices: bool
        where a.entity_type = 'project' and a.entity_id = ${id} and a.action in ('project.status', 'project.update')
          and a.after->>'status' is distinct from a.before->>'status'
       ${invoicePart}
-      union all
-      select 'finding', f.published_at, 'Finding published: ' || f.title, f.severity, f.id::text
-        from findings f where f.project_id = ${id} and f.client_id = ${project.clientId} and f.published_at is not null
-      union all
-      select 'finding', e.created_at,
-             case e.kind when 'retest_requested' then 'Retest requested: ' when 'retest_result' then 'Retest result: '
-                         when 'risk_accepted' then 'Risk accepted: ' when 'risk_acknowledged' then 'Risk acknowledged: '
-                         when 'reopened' then 'Seen again in a scan: '
-                         when 'regressed' then 'Regressed in a run: '
-                         when 'owner_assigned' then 'Remediation owner changed: '
-                         when 'withdrawn' then 'Finding withdrawn: ' when 'outcome' then 'Finding closed: '
-                         when 'outcome_undone' then 'Finding reopened: '
-                         else 'Finding updated: ' end || f.title,
-             coalesce(e.to_status, ''), f.id::text
-        from finding_events e join findings f on f.id = e.finding_id
-       where f.project_id = ${id} and f.client_id = ${project.clientId} and f.published_at is not null
-         and e.kind not in ('created', 'published', 'not_seen')
+      ${shown.findings ? findingPart(project) : sql``}
       union all
       select 'report', r.published_at, 'Report published: ' || r.title, 'Version ' || r.version, null
         from reports r where r.project_id = ${id} and r.client_id = ${project.clientId}
@@ -145,7 +154,7 @@ export async function getAdminProjectTimeline(db: DbOrTx, { actor, projectId }: 
   assertAdmin(actor);
   const project = await readHead(db, projectId);
   if (!project) return null;
-  return { project, entries: await readTimeline(db, project, true) };
+  return { project, entries: await readTimeline(db, project) };
 }
 
 /**
@@ -156,7 +165,7 @@ export async function getPortalProject(db: DbOrTx, { actor, projectId }: { actor
   assertClient(actor);
   const project = await readHead(db, projectId, actor.clientId);
   if (!project) return null;
-  return { project, timeline: await readTimeline(db, project, !actor.billingWithheld) };
+  return { project, timeline: await readTimeline(db, project, { invoices: !actor.billingWithheld, findings: !actor.findingsWithheld }) };
 }
 
 export type PortalProjectHead = ProjectHead;

@@ -162,7 +162,9 @@ export async function listShareableForActor(db: DbOrTx, { actor }: { actor: Clie
     .from(shareForbiddenProjects)
     .innerJoin(projects, eq(projects.id, shareForbiddenProjects.projectId))
     .where(eq(projects.clientId, actor.clientId));
-  return listShareableItems(db, actor.clientId, new Set(forbidden.map((f) => f.projectId)));
+  const items = await listShareableItems(db, actor.clientId, new Set(forbidden.map((f) => f.projectId)));
+  // The retest summaries are the findings' own, not offered to a member from whom they are withheld.
+  return actor.findingsWithheld ? items.filter((item) => item.kind !== "retest_summary") : items;
 }
 
 export type FirmSharedDeliverable = { label: string; kind: ShareItemKind; shares: number; parties: number; lastSharedAt: string };

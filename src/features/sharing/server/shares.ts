@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
-import type { ClientActor } from "@/server/core/actor";
+import { assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -31,6 +31,8 @@ export async function createShare(
   { actor, input }: { actor: ClientActor; input: CreateShareData },
 ): Promise<{ shareId: string }> {
   await assertMayShare(db, actor);
+  // A retest summary is the findings' own: refused to a member from whom they are withheld.
+  if (input.items.some((item) => item.kind === "retest_summary")) assertFindingsVisible(actor);
   return db.transaction(async (tx) => {
     const resolved = [];
     for (const item of dedupe(input.items, (i) => `${i.kind}:${i.id}`)) {

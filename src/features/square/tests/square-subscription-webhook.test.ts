@@ -102,6 +102,7 @@ describe("Square subscription.created", () => {
       personRole: "owner" as const,
       billingWithheld: false,
       reportsWithheld: false,
+      findingsWithheld: false,
     };
     expect((await getPortalPlanState(t.db, { actor: globex })).subscription).toMatchObject({
       tierName: ESSENTIAL.tierName,
@@ -135,6 +136,7 @@ describe("Square subscription.created", () => {
         personRole: "owner" as const,
         billingWithheld: false,
         reportsWithheld: false,
+        findingsWithheld: false,
       };
       const { subscription } = await getPortalPlanState(t.db, { actor });
       expect(subscription?.id).not.toBe(row!.id);

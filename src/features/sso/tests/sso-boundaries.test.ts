@@ -127,6 +127,7 @@ describe("a sign-in through the provider", () => {
       personRole: "owner" as const,
       billingWithheld: false,
       reportsWithheld: false,
+      findingsWithheld: false,
     };
     const team = await listTeam(t.db, { actor });
     expect(team.find((p) => p.email === `kai@${DOMAIN}`)).toMatchObject({

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { TrackerKind, TrackerState, TrackerTicketState } from "@/lib/domain/tracker";
-import { assertClient, type ClientActor } from "@/server/core/actor";
+import { assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { trackerConnections, trackerTickets } from "./schema";
 
@@ -24,6 +24,7 @@ export async function listFindingTickets(
   { actor, findingId }: { actor: ClientActor; findingId: string },
 ): Promise<FindingTicketRow[]> {
   assertClient(actor);
+  assertFindingsVisible(actor);
   const rows = await db
     .select({
       connectionId: trackerConnections.id,

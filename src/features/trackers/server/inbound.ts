@@ -51,6 +51,8 @@ export function trackerActor(
     personRole: "member",
     billingWithheld: true,
     reportsWithheld: true,
+    // It acts on the findings its owners linked to tickets: the members' switch is not its.
+    findingsWithheld: false,
     machine: { kind: "tracker", id: connection.id, name },
   };
 }

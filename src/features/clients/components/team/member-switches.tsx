@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { setBillingWithheldAction, setReportsWithheldAction } from "@/features/clients/actions/portal";
+import { setBillingWithheldAction, setFindingsWithheldAction, setReportsWithheldAction } from "@/features/clients/actions/portal";
 import { Card } from "@/components/ui/card";
 import { Toast, useToast } from "@/components/ui/toast";
 import { type ChangeResult, useChange } from "@/components/ui/use-change";
@@ -32,6 +32,19 @@ export const ReportsWithheldSwitch = (props: SwitchProps) => (
     label="Hide reports from members"
     action={setReportsWithheldAction}
     said={(on) => (on ? "Reports are now hidden from members." : "Members can see reports again.")}
+  />
+);
+
+/** Findings (docs/PRODUCT.md#portal-team): members see neither the findings, their analytics nor their exports, and get no finding mails. Off by default. */
+export const FindingsWithheldSwitch = (props: SwitchProps) => (
+  <WithheldSwitch
+    {...props}
+    id="findings-withheld-label"
+    title="Findings for members"
+    description="When on, members see neither the findings, their analytics nor their exports; owners always do."
+    label="Hide findings from members"
+    action={setFindingsWithheldAction}
+    said={(on) => (on ? "Findings are now hidden from members." : "Members can see findings again.")}
   />
 );
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
+import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { findings } from "@/features/findings/server/schema/records";
@@ -116,6 +116,8 @@ export async function exportClientInterchange(
   { actor, query }: { actor: ClientActor; query: InterchangeQuery },
 ): Promise<InterchangeFile> {
   assertClient(actor);
+  // Withheld from this member (and the company's API token) with the findings (docs/PRODUCT.md#portal-team).
+  assertFindingsVisible(actor);
   // A company exports its own findings only: a client filter is the firm's alone.
   const own = { ...query, client: undefined };
   const rows = await readFindings(db, actor.clientId, own);

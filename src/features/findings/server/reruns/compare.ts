@@ -10,6 +10,7 @@ import { rerunRuns } from "../schema/reruns";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { previousRun } from "./runs";
+import { assertFindingsReach } from "../finding-scope";
 
 // The run-to-run comparison (docs/PRODUCT.md#measured-ai-findings): each finding of either run
 // with both rates and Newcombe's interval of the difference. Read by the firm and by the
@@ -63,6 +64,7 @@ const scopeOf = (actor: Actor) => (actor.role === "admin" ? undefined : eq(proje
 
 /** The engagement's runs, newest first (its own company's for a client; 404 for another's engagement). */
 export async function listEngagementRuns(db: Db, { actor, projectId }: { actor: Actor; projectId: string }): Promise<RunSummary[]> {
+  assertFindingsReach(actor);
   const rows = await db
     .select(runColumns)
     .from(rerunRuns)
@@ -94,6 +96,7 @@ async function countsOf(db: Db, runId: string) {
  * only published findings (a run names no other, but a finding unpublished since is left out).
  */
 export async function getRunComparison(db: Db, { actor, runId }: { actor: Actor; runId: string }): Promise<RunComparisonPage> {
+  assertFindingsReach(actor);
   const [row] = await db
     .select(runColumns)
     .from(rerunRuns)

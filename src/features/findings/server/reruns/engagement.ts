@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { rerunRuns, rerunSchedules } from "../schema/reruns";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
+import { assertFindingsReach } from "../finding-scope";
 
 /** A provider as a target names it: unnamed is null, matched as null (never as ""). */
 export const sameRerunProvider = (column: typeof rerunRuns.provider | typeof rerunSchedules.provider, provider: string | null) =>
@@ -12,6 +13,7 @@ export const sameRerunProvider = (column: typeof rerunRuns.provider | typeof rer
 
 /** The engagement, the actor's own (any for the firm), or a 404 like a missing one. */
 export async function engagementOf(db: DbOrTx, actor: Actor, projectId: string) {
+  assertFindingsReach(actor);
   const [row] = await db
     .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
     .from(projects)

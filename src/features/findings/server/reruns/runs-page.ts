@@ -3,6 +3,7 @@ import type { Actor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
+import { assertFindingsReach } from "../finding-scope";
 import { getRunComparison, listEngagementRuns, type RunComparisonPage, type RunSummary } from "./compare";
 import { listRerunSchedules, type RerunSchedule } from "./schedules";
 
@@ -19,6 +20,8 @@ export async function loadRunsPage(
 ): Promise<RunsPage | null> {
   const project = uuidSchema.safeParse(projectId);
   if (!project.success) return null;
+  // Withheld from this member: refused before the engagement is looked up (docs/PRODUCT.md#portal-team).
+  assertFindingsReach(actor);
   const schedules = await listRerunSchedules(db, { actor, projectId: project.data }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;

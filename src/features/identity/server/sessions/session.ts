@@ -185,6 +185,7 @@ export async function requireClient(headers?: Headers, options: { enrolment?: bo
     personRole: membership.personRole,
     billingWithheld: membership.personRole === "member" && membership.billingWithheldFromMembers,
     reportsWithheld: membership.personRole === "member" && membership.reportsWithheldFromMembers,
+    findingsWithheld: membership.personRole === "member" && membership.findingsWithheldFromMembers,
   };
 }
 
@@ -255,6 +256,7 @@ export async function requireClientOrViewer(headers?: Headers): Promise<ClientAc
     personRole: "owner",
     billingWithheld: false,
     reportsWithheld: false,
+    findingsWithheld: false,
     viewer: { adminUserId: session.userId, adminEmail: session.email },
   };
 }

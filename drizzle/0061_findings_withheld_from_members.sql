@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "findings_withheld_from_members" boolean DEFAULT false NOT NULL;
