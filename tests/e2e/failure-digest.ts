@@ -26,7 +26,7 @@ export default class FailureDigest implements Reporter {
       .split("\n")
       .map((line) => line.trim())
       .filter(Boolean)
-      .slice(0, 4)
+      .slice(0, 5)
       .map((line) => `    ${line.slice(0, 220)}`);
     this.lines.push(`  ${test.titlePath().slice(2).join(" › ").slice(0, 160)} (${result.status}, ${where})`, ...message);
   }
