@@ -112,6 +112,8 @@ describe("reports withheld from members", () => {
     expect(await loadPortalSection(t.db, { actor: memberActor, section: "documents" })).toMatchObject({ reportsWithheld: true });
     const project = (await loadPortalProject(t.db, { actor: memberActor, projectId: ENGAGEMENT }))!;
     expect({ reports: project.reports, packs: project.packs }).toEqual({ reports: null, packs: [] });
+    // Nor does the project's timeline name a report.
+    expect(project.timeline.filter((entry) => entry.kind === "report")).toEqual([]);
     const share = () =>
       createShareAction({
         items: [{ kind: "evidence_pack", id: DEMO_EVIDENCE_PACK.id }],
@@ -127,6 +129,7 @@ describe("reports withheld from members", () => {
     expect((await portal(portalReports, owner, "/api/client/reports")).status).toBe(200);
     const ownerProject = (await loadPortalProject(t.db, { actor: await clientActor(OWNER), projectId: ENGAGEMENT }))!;
     expect(ownerProject.reports!.length).toBeGreaterThan(0);
+    expect(ownerProject.timeline.some((entry) => entry.kind === "report")).toBe(true);
     expect(ownerProject.packs.length).toBeGreaterThan(0);
     expect(await as(owner, share)).toMatchObject({ success: true });
 

@@ -79,16 +79,25 @@ const findingPart = ({ id, clientId }: ProjectHead) => sql`
        where f.project_id = ${id} and f.client_id = ${clientId} and f.published_at is not null
          and e.kind not in ('created', 'published', 'not_seen')`;
 
+/** The reports' entries: each version published, and withdrawn. */
+const reportPart = ({ id, clientId }: ProjectHead) => sql`
+      union all
+      select 'report', r.published_at, 'Report published: ' || r.title, 'Version ' || r.version, null
+        from reports r where r.project_id = ${id} and r.client_id = ${clientId}
+      union all
+      select 'report', r.revoked_at, 'Report withdrawn: ' || r.title, 'Version ' || r.version, null
+        from reports r where r.project_id = ${id} and r.client_id = ${clientId} and r.revoked_at is not null`;
+
 /**
  * One statement, a union of every source. The invoices' entries only for an actor who may see
- * Billing, the findings' only for one who may see the findings (a member from whom the owners
- * withheld them sees none: docs/PRODUCT.md#portal-team). Drafts of findings never appear: the
+ * Billing, the findings' and the reports' only for one who may see them (a member from whom the
+ * owners withheld them sees none: docs/PRODUCT.md#portal-team). Drafts of findings never appear: the
  * timeline is the same record for the firm and the client.
  */
 async function readTimeline(
   db: DbOrTx,
   project: ProjectHead,
-  shown: { invoices: boolean; findings: boolean } = { invoices: true, findings: true },
+  shown: { invoices: boolean; findings: boolean; reports: boolean } = { invoices: true, findings: true, reports: true },
 ): Promise<TimelineEntry[]> {
   const id = project.id;
   const invoicePart = shown.invoices
@@ -115,12 +124,7 @@ async function readTimeline(
          and a.after->>'status' is distinct from a.before->>'status'
       ${invoicePart}
       ${shown.findings ? findingPart(project) : sql``}
-      union all
-      select 'report', r.published_at, 'Report published: ' || r.title, 'Version ' || r.version, null
-        from reports r where r.project_id = ${id} and r.client_id = ${project.clientId}
-      union all
-      select 'report', r.revoked_at, 'Report withdrawn: ' || r.title, 'Version ' || r.version, null
-        from reports r where r.project_id = ${id} and r.client_id = ${project.clientId} and r.revoked_at is not null
+      ${shown.reports ? reportPart(project) : sql``}
       union all
       select 'authorization', v.sent_at, 'Authorization sent to sign', 'Version ' || v.version, null
         from engagement_authorizations v where v.project_id = ${id} and v.client_id = ${project.clientId} and v.sent_at is not null
@@ -165,7 +169,14 @@ export async function getPortalProject(db: DbOrTx, { actor, projectId }: { actor
   assertClient(actor);
   const project = await readHead(db, projectId, actor.clientId);
   if (!project) return null;
-  return { project, timeline: await readTimeline(db, project, { invoices: !actor.billingWithheld, findings: !actor.findingsWithheld }) };
+  return {
+    project,
+    timeline: await readTimeline(db, project, {
+      invoices: !actor.billingWithheld,
+      findings: !actor.findingsWithheld,
+      reports: !actor.reportsWithheld,
+    }),
+  };
 }
 
 export type PortalProjectHead = ProjectHead;
