@@ -32,12 +32,13 @@ function referenceManifest(buildDir: string, route: string): { entryJSFiles: Rec
 
 /**
  * The chunks of a `next/dynamic` import named by its component: Turbopack writes the import as
- * `e.A(<loader>).then(e=>e.Name)` in the chunks counted so far, and the loader module as
+ * `e.A(<loader>).then(e=>e.Name)` in the chunks counted so far (`…then(e=>(0,i.wrapper)(e.Name))`
+ * when the component is wrapped, as `pendingUntilHydrated` does), and the loader module as
  * `<loader>,s=>{s.v(t=>Promise.all(["static/chunks/….js", …].map(…` in one of the build's chunks.
  */
 function dynamicChunks(buildDir: string, countedFiles: string[], component: string): string[] {
   const read = (file: string) => fs.readFileSync(path.join(buildDir, file), "utf8");
-  const importPattern = new RegExp(`\\.A\\((\\d+)\\)\\.then\\(\\w+=>\\w+\\.${component}\\)`);
+  const importPattern = new RegExp(`\\.A\\((\\d+)\\)\\.then\\(\\w+=>(?:\\(0,\\w+\\.\\w+\\)\\()?\\w+\\.${component}\\)`);
   const loader = countedFiles.map((file) => importPattern.exec(read(file))?.[1]).find(Boolean);
   if (!loader) throw new Error(`no dynamic import of ${component} in the screen's chunks`);
   const loaderPattern = new RegExp(`[,{]${loader},\\w+=>\\{\\w+\\.v\\(\\w+=>Promise\\.all\\(\\[([^\\]]*)\\]`);
