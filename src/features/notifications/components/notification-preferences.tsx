@@ -9,7 +9,6 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { useChange } from "@/components/ui/use-change";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import {
-  categoriesFor,
   NOTIFICATION_CATEGORY_INFO,
   NOTIFICATION_DELIVERIES,
   NOTIFICATION_DELIVERY_LABELS,
@@ -71,7 +70,7 @@ export function NotificationPreferences({
       <form onSubmit={onSubmit} aria-labelledby={`notifications-heading-${audience}`} data-hydrated={hydrated} className="mt-4 space-y-6">
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium">Mail me about</legend>
-          {categoriesFor(audience).map((category) => (
+          {initial.categories.map((category) => (
             <label key={category} className="flex items-start gap-3 text-sm">
               <input
                 type="checkbox"

@@ -14,11 +14,29 @@ import { notificationPreferences } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 
-export type NotificationPreferences = { enabled: NotificationCategory[]; delivery: NotificationDelivery; includeMessageText: boolean };
+export type NotificationPreferences = {
+  /** The categories this person can receive, in the order Settings lists them. */
+  categories: NotificationCategory[];
+  enabled: NotificationCategory[];
+  delivery: NotificationDelivery;
+  includeMessageText: boolean;
+};
 
 const audienceOf = (actor: Actor) => (actor.role === "admin" ? "admin" : "client");
 
-/** The actor's own preferences, over the categories of its audience (defaults: all on, each). */
+/**
+ * The categories of the actor's audience, less those whose mails a member does not get while the
+ * company's owners withhold that part of the portal (docs/PRODUCT.md#portal-team): a switch they
+ * could turn on would do nothing.
+ */
+function receivable(actor: Actor): NotificationCategory[] {
+  const withheld = new Set<NotificationCategory>();
+  if (actor.role === "client" && actor.billingWithheld) withheld.add("invoices");
+  if (actor.role === "client" && actor.findingsWithheld) withheld.add("findings");
+  return categoriesFor(audienceOf(actor)).filter((c) => !withheld.has(c));
+}
+
+/** The actor's own preferences, over the categories it can receive (defaults: all on, each). */
 export async function getNotificationPreferences(db: DbOrTx, { actor }: { actor: Actor }): Promise<NotificationPreferences> {
   const [row] = await db
     .select({
@@ -29,21 +47,26 @@ export async function getNotificationPreferences(db: DbOrTx, { actor }: { actor:
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, actor.userId));
   const disabled = new Set(row?.disabled ?? []);
+  const categories = receivable(actor);
   return {
-    enabled: categoriesFor(audienceOf(actor)).filter((c) => !disabled.has(c)),
+    categories,
+    enabled: categories.filter((c) => !disabled.has(c)),
     delivery: row?.delivery ?? "each",
     includeMessageText: row?.includeMessageText ?? false,
   };
 }
 
-/** Saves the actor's own preferences; categories of the other audience are kept as they were. */
+/**
+ * Saves the actor's own preferences; categories of the other audience, and those withheld from a
+ * member, are kept as they were (so they are as the person left them when the switch is turned off).
+ */
 export async function saveNotificationPreferences(
   db: DbOrTx,
   { actor, input }: { actor: Actor; input: NotificationPreferencesInput },
 ): Promise<NotificationPreferences> {
   // The before/after read, the write and its audit entry are one change.
   return db.transaction(async (tx) => {
-    const mine = categoriesFor(audienceOf(actor));
+    const mine = receivable(actor);
     const foreign = input.enabled.filter((c) => NOTIFICATION_CATEGORY_INFO[c].audience !== audienceOf(actor));
     if (foreign.length > 0)
       throw new AppError("bad_request", "Unknown notification category", { fieldErrors: { enabled: "Unknown notification category" } });

@@ -19,7 +19,7 @@ import { loadClientAnalytics } from "@/features/analytics/server";
 import { filtersFromSearch } from "@/features/analytics/validation";
 import { createApiToken } from "@/features/api/server";
 import { auditLog } from "@/features/audit/server/schema";
-import { setFindingsWithheldAction } from "@/features/clients/actions/portal";
+import { setBillingWithheldAction, setFindingsWithheldAction } from "@/features/clients/actions/portal";
 import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_EVIDENCE_PACK } from "@/features/demo/server/demo-evidence";
@@ -33,6 +33,7 @@ import {
   publishFindings,
   setRemediationOwner,
 } from "@/features/findings/server";
+import { getNotificationPreferences, saveNotificationPreferences } from "@/features/notifications/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { createShareAction, setMembersMayShareAction } from "@/features/sharing/actions/portal";
 import { listShareableForActor } from "@/features/sharing/server";
@@ -199,6 +200,34 @@ describe("findings withheld from members", () => {
     await setRemediationOwner(t.db, { actor: await clientActor(OWNER), findingId: FINDING.id, ownerUserId: DEMO_USERS.acmeMember.id });
     const named = await t.db.select({ to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.kind, "notify_finding_owner"));
     expect(named).toEqual([{ to: MEMBER }]);
+  });
+
+  it("offers a member no Findings mail choice while they are withheld, and keeps the one they had made", async () => {
+    const owner = await sessionCookie(OWNER);
+    const prefs = async (email: string) => getNotificationPreferences(t.db, { actor: await clientActor(email) });
+    // The member turned finding mails off before the switch.
+    const chosen = (await prefs(MEMBER)).categories.filter((category) => category !== "findings");
+    await saveNotificationPreferences(t.db, { actor: await clientActor(MEMBER), input: { enabled: chosen, delivery: "each" } });
+
+    expect(await as(owner, () => setFindingsWithheldAction({ withheld: true }))).toMatchObject({ success: true });
+    expect((await prefs(MEMBER)).categories).not.toContain("findings");
+    expect((await prefs(OWNER)).categories).toContain("findings");
+    // Saving while it is withheld, even with Findings named, leaves that choice as it was.
+    const saved = await saveNotificationPreferences(t.db, {
+      actor: await clientActor(MEMBER),
+      input: { enabled: [...chosen, "findings"], delivery: "daily" },
+    });
+    expect(saved).toMatchObject({ delivery: "daily", enabled: chosen });
+
+    // Billing withheld too: no Invoices choice either.
+    expect(await as(owner, () => setBillingWithheldAction({ withheld: true }))).toMatchObject({ success: true });
+    expect((await prefs(MEMBER)).categories.filter((c) => c === "invoices" || c === "findings")).toEqual([]);
+    expect(await as(owner, () => setBillingWithheldAction({ withheld: false }))).toMatchObject({ success: true });
+
+    expect(await as(owner, () => setFindingsWithheldAction({ withheld: false }))).toMatchObject({ success: true });
+    const back = await prefs(MEMBER);
+    expect(back.categories).toEqual(expect.arrayContaining(["findings", "invoices"]));
+    expect(back.enabled).not.toContain("findings");
   });
 
   it("neither offers a sharing member the retest summaries nor lets them share one, while the owners still may", async () => {
