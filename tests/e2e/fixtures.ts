@@ -94,7 +94,9 @@ export const test = base.extend<CspFixtures>({
       browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
         const created = await newContext(...args);
         await watchCsp(created, violations);
-        created.on("page", (page) => waitForHydrationOnNavigation(page, baseURL));
+        // Against the context's own server when it names one (a spec's private server): the origin
+        // check skips other servers' pages, which would otherwise skip every page of that server.
+        created.on("page", (page) => waitForHydrationOnNavigation(page, args[0]?.baseURL ?? baseURL));
         return created;
       };
       await use(violations);
