@@ -1,9 +1,8 @@
 import "server-only";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
@@ -17,6 +16,7 @@ import { remediationByMonth, remediationBySeverity, remediationOverall } from ".
 import { slaBySeverity } from "./maths/sla";
 import { aiFindingSql, findingScope } from "./scope";
 import { keepFirmSnapshot, readFirmSnapshot, snapshotKey } from "./firm-snapshots";
+import { companyNameSql } from "@/features/clients/server";
 
 // The analytics of a company (the portal) or of every company (the firm) (docs/PRODUCT.md#analytics):
 // three statements for a company (the histories, the model-version records, the engagement picker),
@@ -122,16 +122,15 @@ export type EngagementOption = { id: string; name: string; company: string };
 /** The engagements with published findings, for the engagement filter. */
 async function readEngagementOptions(db: DbOrTx, clientId: string | null): Promise<EngagementOption[]> {
   return db
-    .select({ id: projects.id, name: projects.projectName, company: clients.company })
+    .select({ id: projects.id, name: projects.projectName, company: companyNameSql(projects.clientId) })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(
       and(
         clientId ? eq(projects.clientId, clientId) : undefined,
         sql`exists (select 1 from findings pf where pf.project_id = ${projects.id} and pf.published_at is not null)`,
       ),
     )
-    .orderBy(asc(clients.company), asc(projects.projectName))
+    .orderBy(asc(companyNameSql(projects.clientId)), asc(projects.projectName))
     .limit(1000);
 }
 
@@ -223,11 +222,13 @@ export async function loadAdminAnalytics(
   { actor, filters: asked, now = new Date() }: { actor: AdminActor; filters: AnalyticsFilters; now?: Date },
 ): Promise<Analytics> {
   assertAdmin(actor);
+  // The companies with published findings, for the client filter.
   const companies = await db
-    .select({ id: clients.id, company: clients.company })
-    .from(clients)
-    .where(sql`exists (select 1 from findings cf where cf.client_id = ${clients.id} and cf.published_at is not null)`)
-    .orderBy(asc(clients.company))
+    .select({ id: findings.clientId, company: companyNameSql(findings.clientId) })
+    .from(findings)
+    .where(isNotNull(findings.publishedAt))
+    .groupBy(findings.clientId)
+    .orderBy(asc(companyNameSql(findings.clientId)))
     .limit(1000);
   const client = companies.some((c) => c.id === asked.client) ? asked.client : undefined;
   const engagements = await readEngagementOptions(db, client ?? null);

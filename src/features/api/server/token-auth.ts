@@ -1,15 +1,15 @@
 import "server-only";
-import { and, eq, exists } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ApiScope } from "@/lib/domain/api-scope";
 import type { ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { apiTokens } from "./schema";
-import { clientPeople, clients } from "@/features/clients/server/schema";
 import { AppError } from "@/server/core/errors";
 import { rateLimitSubject } from "@/server/core/client-address";
 import { hitRateLimit, type RateRule } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
 import { hashTokenSecret, looksLikeTokenSecret } from "./token-secret";
+import { companyFacts, isActiveOwnerSql } from "@/features/clients/server";
 
 /**
  * Who calls the API: the token, and the company it acts for as a member of it would. `makerIsOwner`:
@@ -48,6 +48,7 @@ export async function authenticateApiToken(
   if (!match) return refuse(db, address, TOKEN_MISSING);
   const secret = match[1]!;
   if (!looksLikeTokenSecret(secret)) return refuse(db, address, TOKEN_INVALID);
+  const company = companyFacts(db);
   const [row] = await db
     .select({
       id: apiTokens.id,
@@ -55,29 +56,17 @@ export async function authenticateApiToken(
       scopes: apiTokens.scopes,
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
-      clientId: clients.id,
-      company: clients.company,
-      clientStatus: clients.status,
-      billingWithheld: clients.billingWithheldFromMembers,
-      reportsWithheld: clients.reportsWithheldFromMembers,
-      findingsWithheld: clients.findingsWithheldFromMembers,
+      clientId: company.clientId,
+      company: company.company,
+      clientStatus: company.status,
+      billingWithheld: company.billingWithheld,
+      reportsWithheld: company.reportsWithheld,
+      findingsWithheld: company.findingsWithheld,
       // Read with the token at each request: a maker demoted or removed since takes the owner's rights with them.
-      makerIsOwner: exists(
-        db
-          .select({ one: clientPeople.userId })
-          .from(clientPeople)
-          .where(
-            and(
-              eq(clientPeople.userId, apiTokens.createdByUserId),
-              eq(clientPeople.clientId, apiTokens.clientId),
-              eq(clientPeople.role, "owner"),
-              eq(clientPeople.status, "active"),
-            ),
-          ),
-      ),
+      makerIsOwner: isActiveOwnerSql(apiTokens.createdByUserId, apiTokens.clientId),
     })
     .from(apiTokens)
-    .innerJoin(clients, eq(clients.id, apiTokens.clientId))
+    .innerJoin(company, eq(company.clientId, apiTokens.clientId))
     .where(eq(apiTokens.secretHash, hashTokenSecret(secret)))
     .limit(1);
   const now = new Date();

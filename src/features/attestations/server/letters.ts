@@ -4,7 +4,6 @@ import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { attestationLetters } from "./schema";
-import { clients } from "@/features/clients/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { reports } from "@/features/reports/server/schema";
 import { serverEnv } from "@/server/core/env";
@@ -20,6 +19,7 @@ import { formatLetterCode, newLetterCode } from "./letter-code";
 import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
 import { isLetterAnonymous } from "./preferences";
 import { type LetterState, stateOf } from "./letter-state";
+import { companyNameSql } from "@/features/clients/server";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";
 export const LETTER_NOT_FOUND = "Letter not found.";
@@ -79,9 +79,8 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
   return db.transaction(async (tx) => {
     // One issue at a time per engagement: two at once would both supersede the same letter.
     const [project] = await tx
-      .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
+      .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: companyNameSql(projects.clientId) })
       .from(projects)
-      .innerJoin(clients, eq(clients.id, projects.clientId))
       .where(eq(projects.id, input.projectId))
       .for("update", { of: projects })
       .limit(1);

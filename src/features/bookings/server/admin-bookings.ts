@@ -9,11 +9,11 @@ import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
 import { serviceBookings } from "./schema";
-import { clients } from "@/features/clients/server/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { onBookingStatusChanged } from "./booking-events";
+import { companyNameSql } from "@/features/clients/server";
 
 export type AdminBookingRow = {
   id: string;
@@ -34,8 +34,9 @@ export type AdminBookingRow = {
 /** What a booking request says, with the client's company: the bookings list and the dashboard's pending card. */
 export const bookingRequestColumns = {
   id: serviceBookings.id,
-  company: clients.company,
-  requestedBy: sql<string | null>`(select u.name from "user" u where u.id = ${serviceBookings.requestedBy})`,
+  company: companyNameSql(serviceBookings.clientId),
+  // The column nested, so it stays qualified in a one-table select (drizzle leaves those unqualified).
+  requestedBy: sql<string | null>`(select u.name from "user" u where u.id = ${sql`${serviceBookings.requestedBy}`})`,
   serviceType: serviceBookings.serviceType,
   preferredStartDate: serviceBookings.preferredStartDate,
   estimatedScope: serviceBookings.estimatedScope,
@@ -79,7 +80,6 @@ export async function listAdminBookings(
       total: matchingCount(),
     })
     .from(serviceBookings)
-    .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
     .where(where)
     .orderBy(...ORDER[sort])
     .limit(pageSize)

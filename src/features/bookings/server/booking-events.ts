@@ -5,8 +5,8 @@ import { URGENCY_LABELS, type Urgency } from "@/lib/domain/urgency";
 import { formatDate } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
 import { serviceBookings } from "./schema";
-import { clients } from "@/features/clients/server/schema";
 import { appLink, notifyAdmins, notifyClient } from "@/features/notifications/server";
+import { findCompany } from "@/features/clients/server";
 
 // Booking mails (docs/PRODUCT.md#notifications). A booking reaches each status at most once in
 // its workflow, so "booking, status" names the event.
@@ -45,7 +45,7 @@ export async function notifyBookingReceived(db: DbOrTx, booking: BookingFacts): 
       action: { label: "View your bookings", url: bookingsLink() },
     }),
   });
-  const [client] = await db.select({ company: clients.company }).from(clients).where(eq(clients.id, booking.clientId));
+  const client = await findCompany(db, booking.clientId);
   await notifyAdmins(db, {
     key: `booking:${booking.id}:admin-new`,
     category: "admin_bookings",

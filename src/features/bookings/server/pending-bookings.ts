@@ -4,7 +4,6 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { serviceBookings } from "./schema";
-import { clients } from "@/features/clients/server/schema";
 import { type AdminBookingRow, bookingRequestColumns, decideBooking, urgencyRank } from "./admin-bookings";
 
 // The dashboard's Pending Bookings card (docs/PRODUCT.md#admin-dashboard): its list and its quick approval.
@@ -17,7 +16,6 @@ export async function listPendingBookings(db: DbOrTx, { actor, limit = 50 }: { a
   const rows = await db
     .select({ ...bookingRequestColumns, total: matchingCount() })
     .from(serviceBookings)
-    .innerJoin(clients, eq(clients.id, serviceBookings.clientId))
     .where(eq(serviceBookings.status, "pending"))
     .orderBy(urgencyRank, serviceBookings.createdAt)
     .limit(limit);

@@ -3,7 +3,17 @@ import "server-only";
 
 export { createClientWithInvitation } from "./admin-client-invitation";
 export { getAdminClient, listActiveClientOptions, listAdminClients, type AdminClientRow } from "./admin-clients";
-export { clientListSearch, firstOwnerUserId } from "./list-filters";
+export { clientExportPage, clientIdsMatching, clientMatchesListSearchSql, type ClientExportRow } from "./client-export";
+export {
+  activeOwnersOf,
+  clientCountSql,
+  clientIsActiveSql,
+  companyFacts,
+  companyNameSql,
+  findCompany,
+  isActiveOwnerSql,
+  lockCompany,
+} from "./company-refs";
 export { getInvitationContext, type InvitationContext } from "./invitation-context";
 export { COMPANY_OWNERS_ONLY_MESSAGE, getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
 export {

@@ -4,7 +4,6 @@ import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/features/audit/server/schema";
-import { clients } from "@/features/clients/server/schema";
 import { user } from "@/features/identity/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { projects } from "@/features/projects/server/schema";
@@ -15,6 +14,7 @@ import { unreadInquiriesCount } from "@/features/inquiries/server";
 import { invoiceIsOpen, invoiceOutstandingCents } from "@/features/invoices/server";
 import { adminUnreadThreadsCount } from "@/features/messages/server";
 import { unmatchedInvoicesCount } from "@/features/square/server";
+import { clientCountSql } from "@/features/clients/server";
 
 /**
  * The dashboard's figures in one statement: its three cards, and the Square card's invoices waiting
@@ -26,7 +26,7 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
   assertAdmin(actor);
   const [row] = await db
     .select({
-      totalClients: sql<number>`(select count(*) from ${clients})`.mapWith(Number),
+      totalClients: clientCountSql,
       activeProjects: sql<number>`(select count(*) from ${projects} where ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)})`.mapWith(
         Number,
       ),

@@ -6,7 +6,6 @@ import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import { type DocumentListQuery } from "@/features/documents/validation";
 import { asNumber, containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { documentDownloads, documents } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { signedDownloadFor } from "@/server/core/storage/signed-url";
@@ -15,6 +14,7 @@ import { recordAudit, recordFirmAccessAfterResponse } from "@/features/audit/ser
 import { notifyDocumentShared } from "@/features/notifications/server";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, recordDownload } from "./downloads";
+import { companyNameSql, findCompany } from "@/features/clients/server";
 
 export type AdminDocumentRow = {
   id: string;
@@ -80,12 +80,11 @@ function selectDocuments(db: DbOrTx, where: SQL | undefined, limit: number, offs
     .select({
       ...documentListColumns,
       clientId: documents.clientId,
-      company: clients.company,
+      company: companyNameSql(documents.clientId),
       downloadCount: asNumber(sql`(${downloadCount})`),
       total: matchingCount(),
     })
     .from(documents)
-    .innerJoin(clients, eq(clients.id, documents.clientId))
     .where(where)
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(limit)
@@ -111,7 +110,7 @@ export async function recordUploadedDocument(
   },
 ) {
   assertAdmin(actor);
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const client = await findCompany(db, clientId);
   if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
   return db.transaction(async (tx) => {
     const [doc] = await tx

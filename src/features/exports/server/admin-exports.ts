@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { ClientListQuery } from "@/features/clients/validation";
 import type { InvoiceExportQuery } from "@/features/invoices/validation";
 import type { ProjectListQuery } from "@/features/projects/validation";
@@ -7,19 +7,17 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { type FirmAccessAction, recordFirmAccess } from "@/features/audit/server";
-import { clientListSearch, firstOwnerUserId } from "@/features/clients/server";
 import {
-  adminInvoiceWhere,
-  invoiceExportPages,
-  invoiceIsBilled,
-  invoiceOutstandingCents,
-  invoicePaidCents,
-} from "@/features/invoices/server";
+  clientExportPage,
+  type ClientExportRow,
+  clientIdsMatching,
+  clientMatchesListSearchSql,
+  companyNameSql,
+} from "@/features/clients/server";
+import { adminInvoiceWhere, invoiceExportPages, invoiceIsBilled, invoicePaidCents } from "@/features/invoices/server";
 import { projectListFilter } from "@/features/projects/server";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
@@ -27,51 +25,18 @@ import { projectListFilter } from "@/features/projects/server";
 
 const cents = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number);
 
-export type ClientExportRow = {
-  id: string;
-  company: string;
-  contactPerson: string;
-  email: string;
-  contactEmail: string;
-  phone: string | null;
-  status: "active" | "inactive";
-  joinedDate: string;
-  balanceCents: number;
-  invoiceCount: number;
-};
+export type { ClientExportRow };
 
 /** Every client matching the clients list's search, by company, in pages. */
 export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: AdminActor } & Partial<ClientListQuery>) {
   assertAdmin(actor);
-  const search = clientListSearch(q);
-  const companies = () => db.select({ clientId: clients.id }).from(clients).where(search);
   return auditedExport(
     db,
     actor,
     "export.clients",
-    companies,
+    () => clientIdsMatching(db, q),
     keysetPages<ClientExportRow, { company: string; id: string }>(
-      (after, limit) =>
-        db
-          .select({
-            id: clients.id,
-            company: clients.company,
-            contactPerson: clients.contactPerson,
-            email: sql<string>`coalesce(${user.email}, '')`,
-            contactEmail: clients.contactEmail,
-            phone: clients.phone,
-            status: clients.status,
-            joinedDate: clients.joinedDate,
-            balanceCents: cents(
-              sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`,
-            ),
-            invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
-          })
-          .from(clients)
-          .leftJoin(user, eq(user.id, firstOwnerUserId))
-          .where(and(search, after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
-          .orderBy(clients.company, clients.id)
-          .limit(limit),
+      (after, limit) => clientExportPage(db, { q, after, limit }),
       (row) => ({ company: row.company, id: row.id }),
     ),
   );
@@ -96,8 +61,8 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
   const filter = projectListFilter({ q, status });
   // Cancelled invoices are neither billed nor paid, as on the projects list (docs/PRODUCT.md#rules-project-figures).
   const projectInvoices = sql`${invoices} where ${invoices.projectId} = ${projects.id} and ${invoiceIsBilled}`;
-  const companies = () =>
-    db.selectDistinct({ clientId: projects.clientId }).from(projects).innerJoin(clients, eq(clients.id, projects.clientId)).where(filter);
+  const company = companyNameSql(projects.clientId);
+  const companies = () => db.selectDistinct({ clientId: projects.clientId }).from(projects).where(filter);
   return auditedExport(
     db,
     actor,
@@ -108,7 +73,7 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
         db
           .select({
             id: projects.id,
-            company: clients.company,
+            company,
             projectName: projects.projectName,
             status: projects.status,
             startDate: projects.startDate,
@@ -119,16 +84,15 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
             paidCents: cents(sql`(select coalesce(sum(${invoicePaidCents}), 0) from ${projectInvoices})`),
           })
           .from(projects)
-          .innerJoin(clients, eq(clients.id, projects.clientId))
           .where(
             and(
               filter,
               after
-                ? sql`(${clients.company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
+                ? sql`(${company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
                 : undefined,
             ),
           )
-          .orderBy(clients.company, projects.projectName, projects.id)
+          .orderBy(company, projects.projectName, projects.id)
           .limit(limit),
       (row) => ({ company: row.company, projectName: row.projectName, id: row.id }),
     ),
@@ -148,7 +112,7 @@ export function exportAdminInvoices(
 ) {
   assertAdmin(actor);
   const search = q.trim();
-  const clientMatch = sql`exists (select 1 from ${clients} where ${clients.id} = ${invoices.clientId} and ${clientListSearch(search)})`;
+  const clientMatch = clientMatchesListSearchSql(invoices.clientId, search);
   const where = and(
     adminInvoiceWhere(filter),
     search ? or(clientMatch, ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,

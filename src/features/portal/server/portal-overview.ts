@@ -5,7 +5,6 @@ import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { serviceBookings } from "@/features/bookings/server/schema";
-import { clients } from "@/features/clients/server/schema";
 import { documents } from "@/features/documents/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
@@ -21,6 +20,7 @@ import {
 import { unreadMessagesOf } from "@/features/messages/server";
 import { reportsToDownloadOf } from "@/features/reports/server";
 import { listAuthorizationsToSign } from "@/features/projects/server";
+import { companyFacts } from "@/features/clients/server";
 
 export type OverviewStats = {
   totalDocuments: number;
@@ -60,9 +60,10 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
   assertClient(actor);
   const { clientId } = actor;
   const count = (from: ReturnType<typeof sql>) => sql<number>`(select count(*) from ${from})::int`.mapWith(Number);
+  const facts = companyFacts(db);
   const base = {
-    company: clients.company,
-    contactPerson: clients.contactPerson,
+    company: facts.company,
+    contactPerson: facts.contactPerson,
     totalDocuments: count(sql`${documents} where ${documents.clientId} = ${clientId}`),
     activeProjects: count(sql`${projects} where ${projects.clientId} = ${clientId} and ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)}`),
     upcomingMeetings: count(
@@ -73,7 +74,7 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     reportsToDownload: reportsToDownloadOf(actor),
     ...(actor.findingsWithheld ? {} : findingsSummaryColumns(clientId)),
   };
-  const where = eq(clients.id, clientId);
+  const where = eq(facts.clientId, clientId);
   const readBilling = async () => {
     const summary = billingSummarySubquery(db, { actor });
     const billing = {
@@ -84,13 +85,13 @@ export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor })
     };
     return db
       .select({ ...base, billing })
-      .from(clients)
+      .from(facts)
       .crossJoin(summary)
       .where(where)
       .limit(1);
   };
   const [[row], overdueFindings, authorizationsToSign] = await Promise.all([
-    actor.billingWithheld ? db.select(base).from(clients).where(where).limit(1) : readBilling(),
+    actor.billingWithheld ? db.select(base).from(facts).where(where).limit(1) : readBilling(),
     actor.findingsWithheld ? [] : listOverdueFindings(db, { actor }),
     listAuthorizationsToSign(db, { actor }),
   ]);

@@ -10,7 +10,6 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
 import { attestationLetters } from "@/features/attestations/server/schema";
 import { engagementAuthorizations } from "@/features/authorizations/server/schema";
-import { clients } from "@/features/clients/server/schema";
 import { findingImports, findings } from "@/features/findings/server/schema/records";
 import { invoices } from "@/features/invoices/server/schema";
 import { messageThreads } from "@/features/messages/server/schema";
@@ -24,6 +23,7 @@ import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { invoicePaidCents } from "@/features/invoices/server";
 import { notifyProjectStatus } from "@/features/notifications/server";
 import { projectListFilter } from "./list-filters";
+import { companyNameSql, findCompany } from "@/features/clients/server";
 
 export type AdminProjectRow = {
   id: string;
@@ -80,12 +80,11 @@ export async function listAdminProjects(
   const pageRows = db
     .select({
       ...projectColumns,
-      company: clients.company,
+      company: companyNameSql(projects.clientId).as("company"),
       clientLocked: clientLockedSql(projects.id).as("client_locked"),
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(where)
     .orderBy(statusOrder(projects.status), sql`${projects.targetCompletionDate} asc nulls last`, asc(projects.id))
     .limit(pageSize)
@@ -167,7 +166,7 @@ export const clientLockedSql = (projectId: SQLWrapper) =>
   )})`.mapWith(Boolean);
 
 async function assertActiveClient(tx: DbOrTx, clientId: string) {
-  const [client] = await tx.select({ status: clients.status }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const client = await findCompany(tx, clientId);
   if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
   if (client.status !== "active")
     throw new AppError("bad_request", "Choose an active client", { fieldErrors: { clientId: "Choose an active client" } });
@@ -286,9 +285,8 @@ const invoiceColumns = {
 export async function getProjectInvoices(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
   const [project] = await db
-    .select({ id: projects.id, projectName: projects.projectName, clientId: projects.clientId, company: clients.company })
+    .select({ id: projects.id, projectName: projects.projectName, clientId: projects.clientId, company: companyNameSql(projects.clientId) })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) throw new AppError("not_found", "Project not found");

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { projects } from "./schema";
+import { companyNameSql } from "@/features/clients/server";
 
 // A project's timeline (docs/PRODUCT.md#project-timeline): what happened to it, oldest first, from
 // the records that already exist: its creation and status changes (the audit log), its invoices
@@ -41,7 +41,7 @@ type ProjectHead = {
 const headColumns = {
   id: projects.id,
   clientId: projects.clientId,
-  company: clients.company,
+  company: companyNameSql(projects.clientId),
   projectName: projects.projectName,
   description: projects.description,
   status: projects.status,
@@ -53,7 +53,6 @@ async function readHead(db: DbOrTx, projectId: string, clientId?: string): Promi
   const [row] = await db
     .select(headColumns)
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(and(eq(projects.id, projectId), clientId === undefined ? undefined : eq(projects.clientId, clientId)))
     .limit(1);
   return row ?? null;

@@ -1,25 +1,14 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import { formatHours } from "@/lib/retainer-period";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
 import { appLink, notifyUsers } from "@/features/notifications/server";
+import { activeOwnersOf } from "@/features/clients/server";
 
 // The retainer's mails to the company's owners (docs/PRODUCT.md#retainer-hours), under the
 // Invoices preference: they are about what the company will be billed. Each is keyed by its event,
 // so a retried write queues nothing more.
 
 const retainerLink = () => appLink("/client-portal?section=retainer");
-
-/** The active owners of an active company, and its name. */
-async function owners(db: DbOrTx, clientId: string): Promise<{ userIds: string[]; company: string }> {
-  const rows = await db
-    .select({ userId: clientPeople.userId, company: clients.company })
-    .from(clientPeople)
-    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
-    .where(and(eq(clients.id, clientId), eq(clients.status, "active"), eq(clientPeople.status, "active"), eq(clientPeople.role, "owner")));
-  return { userIds: rows.map((r) => r.userId), company: rows[0]?.company ?? "" };
-}
 
 type MonthFacts = { retainerId: string; clientId: string; name: string; month: string; usedMinutes: number; budgetMinutes: number };
 
@@ -28,7 +17,7 @@ const monthLabel = (month: string) =>
 
 /** One mail per threshold and month: "80% of November's hours used". */
 export async function mailThresholdReached(db: DbOrTx, facts: MonthFacts & { threshold: number }): Promise<void> {
-  const { userIds, company } = await owners(db, facts.clientId);
+  const { userIds, company } = await activeOwnersOf(db, facts.clientId);
   if (userIds.length === 0) return;
   const over = facts.threshold >= 100;
   await notifyUsers(db, userIds, {
@@ -58,7 +47,7 @@ export async function mailOverageRequested(
   db: DbOrTx,
   facts: { requestId: string; clientId: string; name: string; minutes: number; description: string },
 ): Promise<void> {
-  const { userIds, company } = await owners(db, facts.clientId);
+  const { userIds, company } = await activeOwnersOf(db, facts.clientId);
   if (userIds.length === 0) return;
   await notifyUsers(db, userIds, {
     key: `retainer-overage:${facts.requestId}`,

@@ -3,11 +3,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { addMonths, monthOf } from "@/lib/retainer-period";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { retainerMonths, retainerOverageRequests, retainers, timeEntries } from "./schema";
 import { entryColumns, monthColumns, retainerColumns } from "./columns";
 import { monthFigures, monthsOf, type RetainerMonth, todayUtc } from "./figures";
+import { companyNameSql } from "@/features/clients/server";
 
 /** Entries shown under the burn-down; the CSV export has them all. */
 export const SHOWN_ENTRIES = 200;
@@ -192,19 +192,21 @@ function billableByMonthOf(text: string | null): Map<string, number> {
 export async function listRetainersForAdmin(db: DbOrTx, { actor, today = todayUtc() }: { actor: AdminActor; today?: string }) {
   assertAdmin(actor);
   const month = monthOf(today);
+  // Nested, so it stays qualified: drizzle leaves the columns of a one-table select unqualified, and a
+  // bare "id" in the sub-selects would name the month's or the request's own id.
+  const retainerId = sql`${retainers.id}`;
   const rows = await db
     .select({
       ...retainerColumns,
-      company: clients.company,
+      company: companyNameSql(retainers.clientId),
       billable: sql<string | null>`(select string_agg(to_char(m.month, 'YYYY-MM-DD') || '=' || m.billable_minutes, ',' order by m.month)
-        from retainer_months m where m.retainer_id = ${retainers.id} and m.month <= ${month}::date)`,
+        from retainer_months m where m.retainer_id = ${retainerId} and m.month <= ${month}::date)`,
       overageMinutes: sql<number>`coalesce((select m.overage_minutes from retainer_months m
-        where m.retainer_id = ${retainers.id} and m.month = ${month}::date), 0)`.mapWith(Number),
+        where m.retainer_id = ${retainerId} and m.month = ${month}::date), 0)`.mapWith(Number),
       pendingRequests: sql<number>`(select count(*)::int from retainer_overage_requests o
-        where o.retainer_id = ${retainers.id} and o.status = 'pending')`,
+        where o.retainer_id = ${retainerId} and o.status = 'pending')`,
     })
-    .from(retainers)
-    .innerJoin(clients, eq(clients.id, retainers.clientId));
+    .from(retainers);
   const list: AdminRetainerRow[] = rows.map((row) => {
     const current = monthFigures(row, billableByMonthOf(row.billable), month);
     const budgetMinutes = current?.budgetMinutes ?? row.monthlyMinutes;

@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import type { RetainerValues } from "@/features/retainers/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { retainers } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { retainerColumns } from "./columns";
+import { lockCompany } from "@/features/clients/server";
 
 /**
  * Sets a client's retainer (docs/PRODUCT.md#retainer-hours): creates it, or changes its terms, in
@@ -18,8 +18,8 @@ export async function saveRetainer(db: Db, { actor, values }: { actor: AdminActo
   assertAdmin(actor);
   const { clientId } = values;
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
-    if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
+    if (!(await lockCompany(tx, clientId)))
+      throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
     const [before] = await tx.select(retainerColumns).from(retainers).where(eq(retainers.clientId, clientId));
     const terms = {
       name: values.name,

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { AppError } from "@/server/core/errors";
 import { serverEnv } from "@/server/core/env";
 import { clientIp, enforceRateLimit } from "@/server/core/rate-limit";
 import { mailShareLink } from "./links";
 import { shareLinks, shareRecipients, shares, shareSessions } from "./schema";
 import { hashSecret, newSecret } from "./secrets";
+import { companyNameSql } from "@/features/clients/server";
 
 // A recipient's way in (docs/PRODUCT.md#sharing-with-third-parties): a mailed single-use link opens
 // a session bound to the recipient (and so to the e-mail the owner named), kept in its own httpOnly
@@ -41,14 +41,13 @@ export async function requestShareLink(db: DbOrTx, { email, headers }: { email: 
     const rows = await tx
       .select({
         recipientId: shareRecipients.id,
-        company: clients.company,
+        company: companyNameSql(shares.clientId),
         from: shares.createdByName,
         message: shares.message,
         expiresAt: shares.expiresAt,
       })
       .from(shareRecipients)
       .innerJoin(shares, eq(shares.id, shareRecipients.shareId))
-      .innerJoin(clients, eq(clients.id, shares.clientId))
       .where(and(eq(shareRecipients.email, email), live()))
       .limit(10);
     for (const row of rows)
@@ -119,7 +118,7 @@ export async function shareRecipientOf(db: DbOrTx, cookie: string | undefined | 
       name: shareRecipients.name,
       shareId: shares.id,
       clientId: shares.clientId,
-      company: clients.company,
+      company: companyNameSql(shares.clientId),
       from: shares.createdByName,
       message: shares.message,
       mode: shares.mode,
@@ -133,7 +132,6 @@ export async function shareRecipientOf(db: DbOrTx, cookie: string | undefined | 
     .from(shareSessions)
     .innerJoin(shareRecipients, eq(shareRecipients.id, shareSessions.recipientId))
     .innerJoin(shares, eq(shares.id, shareRecipients.shareId))
-    .innerJoin(clients, eq(clients.id, shares.clientId))
     .where(and(eq(shareSessions.tokenHash, hashSecret(cookie)), gt(shareSessions.expiresAt, new Date()), live()))
     .limit(1);
   return row ?? null;

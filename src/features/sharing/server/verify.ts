@@ -1,10 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { ITEM_RESOLVERS } from "./item-kinds";
 import { shareCopies, shareItems, shareRecipients, shares } from "./schema";
 import { formatCopyCode, parseCopyCode } from "./secrets";
+import { companyNameSql } from "@/features/clients/server";
 
 /** current: the document is the latest version and the share is open; otherwise why the copy no longer is. */
 export type CopyState = "current" | "superseded" | "revoked" | "expired";
@@ -39,7 +39,7 @@ export async function verifyShareCopy(db: DbOrTx, input: string): Promise<Verifi
       shareRevokedAt: shares.revokedAt,
       expiresAt: shares.expiresAt,
       clientId: shares.clientId,
-      company: clients.company,
+      company: companyNameSql(shares.clientId),
       kind: shareItems.kind,
       itemId: shareItems.itemId,
       label: shareItems.label,
@@ -48,7 +48,6 @@ export async function verifyShareCopy(db: DbOrTx, input: string): Promise<Verifi
     .innerJoin(shareRecipients, eq(shareRecipients.id, shareCopies.recipientId))
     .innerJoin(shareItems, eq(shareItems.id, shareCopies.shareItemId))
     .innerJoin(shares, eq(shares.id, shareItems.shareId))
-    .innerJoin(clients, eq(clients.id, shares.clientId))
     .where(eq(shareCopies.code, code))
     .limit(1);
   if (!row) return null;

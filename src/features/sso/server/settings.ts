@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { DEFAULT_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
 import { domainView, type SsoActor, type SsoDomainView } from "./domains";
 import { type OidcProviderView, providerViewOf, redirectUriOf } from "./oidc-provider";
 import { acsUrlOf, type SamlProviderView, samlProviderViewOf, spEntityIdOf } from "./saml-provider";
+import { companyFacts } from "@/features/clients/server";
 
 export type SsoSettingsView = {
   domains: SsoDomainView[];
@@ -26,6 +26,7 @@ type DomainRow = { id: string; domain: string; token: string; verified_at: strin
 
 /** The Single sign-on card's data in one statement (owners only: the caller checks). */
 export async function loadSsoSettings(db: DbOrTx, clientId: string): Promise<SsoSettingsView> {
+  const company = companyFacts(db);
   const [row] = await db
     .select({
       mode: ssoSettings.mode,
@@ -38,12 +39,12 @@ export async function loadSsoSettings(db: DbOrTx, clientId: string): Promise<Sso
       samlConfig: ssoProvider.samlConfig,
       domains: sql<DomainRow[]>`(
         select coalesce(json_agg(json_build_object('id', d.id, 'domain', d.domain, 'token', d.token, 'verified_at', d.verified_at) order by d.domain), '[]')
-        from ${ssoDomains} d where d.client_id = ${clients.id})`,
+        from ${ssoDomains} d where d.client_id = ${company.clientId})`,
     })
-    .from(clients)
-    .leftJoin(ssoSettings, eq(ssoSettings.clientId, clients.id))
-    .leftJoin(ssoProvider, eq(ssoProvider.clientId, clients.id))
-    .where(eq(clients.id, clientId))
+    .from(company)
+    .leftJoin(ssoSettings, eq(ssoSettings.clientId, company.clientId))
+    .leftJoin(ssoProvider, eq(ssoProvider.clientId, company.clientId))
+    .where(eq(company.clientId, clientId))
     .limit(1);
   return {
     domains: (row?.domains ?? []).map((d) => domainView({ ...d, verifiedAt: d.verified_at ? new Date(d.verified_at) : null })),

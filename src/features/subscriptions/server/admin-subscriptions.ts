@@ -1,16 +1,16 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { squareCustomers } from "@/features/square/server/schema";
 import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "./schema";
 import { getSquareStatus } from "@/features/square/server";
 import type { BillingWaitReason } from "./portal-plans";
 import { alias } from "drizzle-orm/pg-core";
 import { subscriptionMetrics } from "./plan-metrics";
+import { companyNameSql } from "@/features/clients/server";
 
 // The plan a subscription switches to at its next billing date.
 const nextTier = alias(subscriptionTiers, "next_tier");
@@ -84,8 +84,9 @@ export async function listAdminSubscriptions(
   const rows = await db
     .select({
       id: clientSubscriptions.id,
-      company: clients.company,
-      clientId: clients.id,
+      company: companyNameSql(clientSubscriptions.clientId),
+      // Never null here: the where keeps the subscriptions linked to a client.
+      clientId: sql<string>`${clientSubscriptions.clientId}`,
       tierName: subscriptionTiers.tierName,
       monthlyPriceCents: subscriptionTiers.monthlyPriceCents,
       status: clientSubscriptions.status,
@@ -100,13 +101,13 @@ export async function listAdminSubscriptions(
       total: matchingCount(),
     })
     .from(clientSubscriptions)
-    .innerJoin(clients, eq(clients.id, clientSubscriptions.clientId))
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, clientSubscriptions.tierId))
     .leftJoin(nextTier, eq(nextTier.id, clientSubscriptions.nextTierId))
     .where(
       and(
+        isNotNull(clientSubscriptions.clientId),
         status === "all" ? undefined : eq(clientSubscriptions.status, status),
-        containsAny(q, [clients.company, subscriptionTiers.tierName]),
+        containsAny(q, [companyNameSql(clientSubscriptions.clientId), subscriptionTiers.tierName]),
       ),
     )
     .orderBy(desc(clientSubscriptions.createdAt), desc(clientSubscriptions.id))

@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { trackerConnections, trackerDeliveries, trackerTickets } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { openSecret } from "@/server/core/sealed-secret";
@@ -14,6 +13,7 @@ import { WEBHOOK_SECRET_PURPOSE } from "./connections";
 import { isValidGitHubSignature, issueChangeOf, type TicketChange } from "./github-webhook";
 import { gitlabIssueChangeOf, isValidGitLabToken } from "./gitlab-webhook";
 import { jiraIssueChangeOf } from "./jira-webhook";
+import { companyNameSql } from "@/features/clients/server";
 
 // What a tracker tells us of a ticket (docs/PRODUCT.md#integrations): a ticket closed there asks
 // the firm for a retest (the finding becomes Fixed (pending retest), never Verified fixed: only the
@@ -85,9 +85,8 @@ async function handleDelivery(
 ): Promise<{ applied: "closed" | "reopened" | null; replayed: boolean }> {
   if (!uuidSchema.safeParse(connectionId).success) throw new AppError("unauthorized", REFUSED);
   const [row] = await db
-    .select({ connection: trackerConnections, company: clients.company })
+    .select({ connection: trackerConnections, company: companyNameSql(trackerConnections.clientId) })
     .from(trackerConnections)
-    .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
     .where(and(eq(trackerConnections.id, connectionId), eq(trackerConnections.kind, kind)))
     .limit(1);
   if (!row || row.connection.state === "revoked") throw new AppError("unauthorized", REFUSED);

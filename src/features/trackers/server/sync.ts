@@ -1,7 +1,6 @@
 import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { trackerConnections, trackerTickets } from "./schema";
 import { recordTrackerState } from "./connections";
 import { factsOfFindings } from "./finding-facts";
@@ -9,6 +8,7 @@ import { applyTicketChange } from "./inbound";
 import { findingTicketText, type TicketFinding } from "./ticket-text";
 import { type TrackerClient, trackerClientOf } from "./tracker-client";
 import { TrackerError } from "./tracker-error";
+import { companyNameSql } from "@/features/clients/server";
 
 // Each filed ticket looked at every 15 minutes (docs/PRODUCT.md#integrations): its state in the
 // tracker, for a repository whose webhook is missing or lost a delivery, and, when the connection
@@ -44,10 +44,14 @@ export async function syncTrackerTickets(db: Db): Promise<{ checked: number; cha
   if (due.length === 0) return totals;
   // The batch's connections and findings in two reads, not two per ticket.
   const rows = await db
-    .select({ ticketId: trackerTickets.id, connection: trackerConnections, company: clients.company, pending: trackerTickets.pending })
+    .select({
+      ticketId: trackerTickets.id,
+      connection: trackerConnections,
+      company: companyNameSql(trackerConnections.clientId),
+      pending: trackerTickets.pending,
+    })
     .from(trackerTickets)
     .innerJoin(trackerConnections, eq(trackerConnections.id, trackerTickets.connectionId))
-    .innerJoin(clients, eq(clients.id, trackerConnections.clientId))
     .where(
       inArray(
         trackerTickets.id,

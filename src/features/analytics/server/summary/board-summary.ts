@@ -4,7 +4,6 @@ import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type Cli
 import type { Db } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { clients } from "@/features/clients/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { COMPANY_NOT_FOUND, latestCompanyReport, publishCompanyReport } from "@/features/reports/server";
 import { getFirmDetails } from "@/features/settings/server";
@@ -12,6 +11,7 @@ import { formatDateTime } from "@/lib/format";
 import { type BoardSummaryInput, QUARTER_FORMAT, quarterAsOf, quarterBounds } from "@/features/analytics/validation";
 import { computeAnalyticsOver, readHistories, readModelVersions } from "../analytics-read";
 import { isEmptyQuarter, renderSummaryPdf } from "./summary-pdf";
+import { findCompany } from "@/features/clients/server";
 
 // The board summary of a quarter (docs/PRODUCT.md#analytics): a company's remediation figures for
 // a calendar quarter as a PDF, from the same histories and the same maths as the analytics screen,
@@ -59,7 +59,7 @@ async function drawAndPublish(
   const bounds = quarterBounds(quarter);
   // The schema refused anything else; a caller skipping it gets the same answer.
   if (!bounds) throw new AppError("bad_request", QUARTER_FORMAT, { fieldErrors: { quarter: QUARTER_FORMAT } });
-  const [company] = await db.select({ id: clients.id, company: clients.company }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const company = await findCompany(db, clientId);
   if (!company) throw new AppError("not_found", COMPANY_NOT_FOUND);
   // The screen's reads for one company and no other filter (the period is the quarter's, below).
   const filters = { period: "3m" } as const;

@@ -2,7 +2,6 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
@@ -16,6 +15,7 @@ import { toAsff } from "./asff";
 import type { InterchangeFinding } from "./finding-record";
 import { toOcsf } from "./ocsf";
 import { toSarif } from "./sarif";
+import { companyNameSql } from "@/features/clients/server";
 
 // The findings of a filter in the formats other tools read (docs/PRODUCT.md#exports): SARIF 2.1.0,
 // OCSF 1.5 Vulnerability Finding (one JSON document per line) and ASFF. One statement reads the
@@ -32,7 +32,7 @@ async function readFindings(db: DbOrTx, clientId: string | null, query: Intercha
     .select({
       id: findings.id,
       clientId: findings.clientId,
-      company: clients.company,
+      company: companyNameSql(findings.clientId),
       projectId: findings.projectId,
       engagement: projects.projectName,
       title: findings.title,
@@ -55,7 +55,6 @@ async function readFindings(db: DbOrTx, clientId: string | null, query: Intercha
     })
     .from(findings)
     .innerJoin(projects, eq(projects.id, findings.projectId))
-    .innerJoin(clients, eq(clients.id, findings.clientId))
     .where(findingScope(clientId, query))
     .orderBy(asc(findings.severityRank), asc(findings.publishedAt), asc(findings.id))
     .limit(INTERCHANGE_MAX_FINDINGS + 1);

@@ -1,0 +1,76 @@
+import "server-only";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { ClientStatus } from "@/lib/domain/client-status";
+import type { DbOrTx } from "@/server/core/db/client";
+import { clientPeople, clients } from "./schema";
+
+// What other slices ask of a company they hold a client id of: its name, whether it is active, its
+// owners. Most answers are SQL the caller embeds in its own statement (a join becomes a scalar
+// sub-select on the primary key), so a screen's number of statements does not change; the rest
+// read one company by id.
+// Each fragment is wrapped in an outer sql`` so its columns are never top-level chunks: drizzle
+// leaves those unqualified in a one-table select, and "id" would then name the caller's table.
+const wrapped = <T>(inner: SQL) => sql<T>`${inner}`;
+
+/** The company name of the client whose id `clientId` holds (a column of the caller's query). */
+export const companyNameSql = (clientId: SQLWrapper) =>
+  wrapped<string>(sql`(select ${clients.company} from ${clients} where ${clients.id} = ${clientId})`);
+
+/** Whether the client whose id `clientId` holds exists and is active. */
+export const clientIsActiveSql = (clientId: SQLWrapper) =>
+  wrapped<boolean>(sql`exists (select 1 from ${clients} where ${clients.id} = ${clientId} and ${clients.status} = 'active')`);
+
+/** Whether `userId` is an active owner of the company `clientId` (both columns or values of the caller). */
+export const isActiveOwnerSql = (userId: SQLWrapper, clientId: SQLWrapper) =>
+  wrapped<boolean>(sql`exists (select 1 from ${clientPeople} where ${clientPeople.userId} = ${userId}
+    and ${clientPeople.clientId} = ${clientId} and ${clientPeople.role} = 'owner' and ${clientPeople.status} = 'active')`);
+
+/** How many client companies there are, every status included. */
+export const clientCountSql = wrapped<number>(sql`(select count(*) from ${clients})`).mapWith(Number);
+
+/**
+ * What a company's screens and its API tokens carry of it (its name and contact, status, the owners'
+ * switches), as a subquery the caller joins on `clientId` or selects from, in its own statement.
+ */
+export const companyFacts = (db: DbOrTx) =>
+  db
+    .select({
+      clientId: clients.id,
+      company: clients.company,
+      contactPerson: clients.contactPerson,
+      status: clients.status,
+      billingWithheld: clients.billingWithheldFromMembers,
+      reportsWithheld: clients.reportsWithheldFromMembers,
+      findingsWithheld: clients.findingsWithheldFromMembers,
+    })
+    .from(clients)
+    .as("company_facts");
+
+/** One company's name and status, or null when there is no such client. */
+export async function findCompany(db: DbOrTx, clientId: string): Promise<{ id: string; company: string; status: ClientStatus } | null> {
+  const [row] = await db
+    .select({ id: clients.id, company: clients.company, status: clients.status })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Locks one company's row until the transaction ends, so writes that must see each other about the
+ * same company (its retainer's terms) take turns; false when there is no such client.
+ */
+export async function lockCompany(tx: DbOrTx, clientId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
+  return row !== undefined;
+}
+
+/** The active owners' user ids of an active company, and its name ("" when it is not active). */
+export async function activeOwnersOf(db: DbOrTx, clientId: string): Promise<{ userIds: string[]; company: string }> {
+  const rows = await db
+    .select({ userId: clientPeople.userId, company: clients.company })
+    .from(clientPeople)
+    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
+    .where(and(eq(clients.id, clientId), eq(clients.status, "active"), eq(clientPeople.status, "active"), eq(clientPeople.role, "owner")));
+  return { userIds: rows.map((r) => r.userId), company: rows[0]?.company ?? "" };
+}
