@@ -70,7 +70,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "sharing → projects.projects",
   "sharing → reports.reports",
   "square → audit.auditLog",
-  "square → clients.clients",
   "square → invoices.AcceptedPaymentMethods",
   "square → invoices.ScheduleEntry",
   "square → invoices.invoices",

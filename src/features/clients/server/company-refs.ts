@@ -74,3 +74,38 @@ export async function activeOwnersOf(db: DbOrTx, clientId: string): Promise<{ us
     .where(and(eq(clients.id, clientId), eq(clients.status, "active"), eq(clientPeople.status, "active"), eq(clientPeople.role, "owner")));
   return { userIds: rows.map((r) => r.userId), company: rows[0]?.company ?? "" };
 }
+
+/**
+ * What a Square sync matches a customer's e-mail with for one company: its billing e-mail and the
+ * sign-in e-mails an admin chose (`added_by_admin`), with its name; null when there is no such client.
+ */
+export async function findBillingContacts(
+  db: DbOrTx,
+  clientId: string,
+): Promise<{ company: string; signInEmail: string; billingEmail: string | null } | null> {
+  const [row] = await db
+    .select({
+      company: clients.company,
+      // Written out with its own aliases: drizzle leaves the columns of a one-table select unqualified.
+      signInEmail: sql<string>`coalesce((select string_agg(u.email, ', ' order by u.email) from client_people p
+        join "user" u on u.id = p.user_id where p.client_id = "clients"."id" and p.added_by_admin), '')`,
+      billingEmail: clients.billingEmail,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
+/**
+ * Sets a company's billing e-mail inside the caller's transaction (which audits it), the row locked
+ * first; returns the address it replaces, or null when there is no such client.
+ */
+export async function replaceBillingEmail(
+  tx: DbOrTx,
+  { clientId, billingEmail }: { clientId: string; billingEmail: string | null },
+): Promise<{ billingEmail: string | null } | null> {
+  const [before] = await tx.select({ billingEmail: clients.billingEmail }).from(clients).where(eq(clients.id, clientId)).for("update");
+  if (!before) return null;
+  await tx.update(clients).set({ billingEmail, updatedAt: new Date() }).where(eq(clients.id, clientId));
+  return before;
+}

@@ -10,9 +10,11 @@ export {
   clientIsActiveSql,
   companyFacts,
   companyNameSql,
+  findBillingContacts,
   findCompany,
   isActiveOwnerSql,
   lockCompany,
+  replaceBillingEmail,
 } from "./company-refs";
 export { getInvitationContext, type InvitationContext } from "./invitation-context";
 export { COMPANY_OWNERS_ONLY_MESSAGE, getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";

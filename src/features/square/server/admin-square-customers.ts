@@ -2,14 +2,13 @@ import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { lockRowById } from "@/server/core/db/lock-row";
-import { clients } from "@/features/clients/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { squareCustomers } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { announceNewInvoices } from "./invoice-events";
 import { assignUnownedInvoices } from "./customer-links";
+import { companyNameSql, findBillingContacts, findCompany, replaceBillingEmail } from "@/features/clients/server";
 
 // Which client each Square customer belongs to, as admins see and change it: the Unmatched
 // invoices screen and the "Square customers" dialog of a client. Only admins change a link, and
@@ -78,14 +77,14 @@ export async function listCustomerConflicts(db: DbOrTx, { actor }: { actor: Admi
   const rows = await db
     .select({
       ...customerColumns,
-      company: clients.company,
-      clientId: clients.id,
+      company: companyNameSql(squareCustomers.clientId),
+      // Never null here: the where keeps the linked customers.
+      clientId: sql<string>`${squareCustomers.clientId}`,
       conflict: squareCustomers.conflict,
     })
     .from(squareCustomers)
-    .innerJoin(clients, eq(clients.id, squareCustomers.clientId))
-    .where(isNotNull(squareCustomers.conflict))
-    .orderBy(asc(clients.company), asc(squareCustomers.squareCustomerId));
+    .where(and(isNotNull(squareCustomers.conflict), isNotNull(squareCustomers.clientId)))
+    .orderBy(asc(companyNameSql(squareCustomers.clientId)), asc(squareCustomers.squareCustomerId));
   return rows.map((r) => ({ ...r, conflict: r.conflict ?? "" }));
 }
 
@@ -115,17 +114,17 @@ async function lockCustomer(db: DbOrTx, squareCustomerId: string) {
       clientId: squareCustomers.clientId,
       ignoredAt: squareCustomers.ignoredAt,
       linkSource: squareCustomers.linkSource,
-      company: clients.company,
+      // Null while the customer is linked to no client.
+      company: sql<string | null>`${companyNameSql(squareCustomers.clientId)}`,
     })
     .from(squareCustomers)
-    .leftJoin(clients, eq(clients.id, squareCustomers.clientId))
     .where(eq(squareCustomers.squareCustomerId, squareCustomerId))
     .for("update", { of: squareCustomers });
   return row;
 }
 
 async function requireClientRow(db: DbOrTx, clientId: string) {
-  const [row] = await db.select({ id: clients.id, company: clients.company }).from(clients).where(eq(clients.id, clientId));
+  const row = await findCompany(db, clientId);
   if (!row) throw new AppError("not_found", "Client not found.");
   return row;
 }
@@ -247,17 +246,8 @@ export async function getClientSquareCustomers(
   { actor, clientId }: { actor: AdminActor; clientId: string },
 ): Promise<ClientSquareCustomers> {
   assertAdmin(actor);
-  const [client] = await db
-    .select({
-      company: clients.company,
-      // The sign-in addresses an admin chose (the people an admin added), as a sync matches them.
-      // (Written out: drizzle leaves the columns of a one-table select unqualified.)
-      signInEmail: sql<string>`coalesce((select string_agg(u.email, ', ' order by u.email) from client_people p
-        join "user" u on u.id = p.user_id where p.client_id = "clients"."id" and p.added_by_admin), '')`,
-      billingEmail: clients.billingEmail,
-    })
-    .from(clients)
-    .where(eq(clients.id, clientId));
+  // The sign-in addresses an admin chose (the people an admin added) and the billing e-mail, as a sync matches them.
+  const client = await findBillingContacts(db, clientId);
   if (!client) throw new AppError("not_found", "Client not found.");
   const customers = await db
     .select({
@@ -282,8 +272,8 @@ export async function setClientBillingEmail(
 ) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, clients, clientId, "Client not found.", { billingEmail: clients.billingEmail });
-    await tx.update(clients).set({ billingEmail, updatedAt: new Date() }).where(eq(clients.id, clientId));
+    const before = await replaceBillingEmail(tx, { clientId, billingEmail });
+    if (!before) throw new AppError("not_found", "Client not found.");
     await recordAudit(tx, {
       actor,
       action: "client.billing_email",
