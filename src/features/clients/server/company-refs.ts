@@ -4,21 +4,16 @@ import type { ClientStatus } from "@/lib/domain/client-status";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients } from "./schema";
 
-// What other slices ask of a company they hold a client id of: its name, whether it is active, its
-// owners. Most answers are SQL the caller embeds in its own statement (a join becomes a scalar
-// sub-select on the primary key), so a screen's number of statements does not change; the rest
-// read one company by id.
+// What other slices ask of a company they hold a client id of: its name, its owners, its facts.
+// Most answers are SQL the caller embeds in its own statement (a join becomes a sub-select on the
+// primary key), so a screen's number of statements does not change; the rest read one company by id.
 // Each fragment is wrapped in an outer sql`` so its columns are never top-level chunks: drizzle
-// leaves those unqualified in a one-table select, and "id" would then name the caller's table.
+// leaves those unqualified in a one-table select, where a bare column name may name the wrong table.
 const wrapped = <T>(inner: SQL) => sql<T>`${inner}`;
 
 /** The company name of the client whose id `clientId` holds (a column of the caller's query). */
 export const companyNameSql = (clientId: SQLWrapper) =>
   wrapped<string>(sql`(select ${clients.company} from ${clients} where ${clients.id} = ${clientId})`);
-
-/** Whether the client whose id `clientId` holds exists and is active. */
-export const clientIsActiveSql = (clientId: SQLWrapper) =>
-  wrapped<boolean>(sql`exists (select 1 from ${clients} where ${clients.id} = ${clientId} and ${clients.status} = 'active')`);
 
 /** Whether `userId` is an active owner of the company `clientId` (both columns or values of the caller). */
 export const isActiveOwnerSql = (userId: SQLWrapper, clientId: SQLWrapper) =>

@@ -7,7 +7,6 @@ export { clientExportPage, clientIdsMatching, clientMatchesListSearchSql, type C
 export {
   activeOwnersOf,
   clientCountSql,
-  clientIsActiveSql,
   companyFacts,
   companyNameSql,
   findBillingContacts,
