@@ -30,7 +30,7 @@ const { openPglite, openPostgres, installDbHandle } = await import("../src/serve
 const { migrateDatabase } = await import("../src/server/core/db/migrate");
 const { getStorage, newStorageKey } = await import("../src/server/core/storage/storage");
 const schema = await import("../tests/helpers/all-tables");
-const { applyFindingImport, previewFindingImport } = await import("../src/features/findings/server");
+const { applyFindingImport, previewFindingImport } = await import("../src/features/imports/server");
 const { NESSUS_ITEM_BYTES, writeLargeNessus, writeLargeNuclei } = await import("../tests/helpers/large-import-files");
 const { sql } = await import("drizzle-orm");
 

@@ -2,6 +2,7 @@ import "server-only";
 import type { JobDefinition } from "@/server/core/jobs/job";
 import { mailJobs } from "@/server/core/mail/jobs";
 import { findingJobs } from "@/features/findings/server";
+import { importJobs } from "@/features/imports/server";
 import { notificationJobs } from "@/features/notifications/server";
 import { operationsJobs } from "@/features/operations/server";
 import { subscriptionJobs } from "@/features/subscriptions/server";
@@ -15,6 +16,7 @@ export const backgroundJobs: JobDefinition[] = [
   ...trackerJobs,
   ...notificationJobs,
   ...findingJobs,
+  ...importJobs,
   ...subscriptionJobs,
   ...operationsJobs,
 ];

@@ -2117,7 +2117,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ fresh }) => ({ importId: fresh.pendingImportId, markMissing: false }),
     expect: adminOnlyAction({ success: true, data: { newCount: 1, knownCount: 0, reopenedCount: 0, missingCount: 0, linkedCount: null } }),
   },
-  "ACTION src/features/findings/actions/imports.ts#discardFindingImportAction": {
+  "ACTION src/features/imports/actions/admin.ts#discardFindingImportAction": {
     fresh: true,
     input: ({ fresh }) => ({ importId: fresh.pendingImportId }),
     expect: adminOnlyAction("ok"),

@@ -1252,7 +1252,7 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ importId: "00000000-0000-4000-8000-0000000000aa", markMissing: true })),
   },
-  "ACTION src/features/findings/actions/imports.ts#discardFindingImportAction": {
+  "ACTION src/features/imports/actions/admin.ts#discardFindingImportAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ importId: "00000000-0000-4000-8000-0000000000aa" })),

@@ -15,13 +15,8 @@ import { parseInput, parseJson } from "@/server/core/handler";
 import { DOWNLOAD_LINK_INVALID, verifyDownloadSignature } from "@/server/core/storage/signed-url";
 import { documentUploadFieldsOf, receiveDocumentUpload } from "@/server/core/uploads/document-upload";
 import { receiveScanUpload } from "@/server/core/uploads/scan-upload";
-import {
-  findingImportFieldsSchema,
-  importFileRefusal,
-  IMPORT_MAX_BYTES,
-  IMPORT_TOO_LARGE,
-  reproducerDownloadSchema,
-} from "@/features/findings/validation";
+import { findingImportFieldsSchema, importFileRefusal, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/imports/validation";
+import { reproducerDownloadSchema } from "@/features/findings/validation";
 import { getAuth } from "@/features/identity/server";
 import { contactTooLarge } from "@/features/inquiries/server";
 import { receiveMessageUpload } from "@/features/messages/server";

@@ -7,7 +7,8 @@ import { engagementAuthorizations, engagementAuthorizationSignatures } from "@/f
 import { serviceBookings } from "@/features/bookings/server/schema";
 import { clientPeople, clients } from "@/features/clients/server/schema";
 import { documents } from "@/features/documents/server/schema";
-import { findingImports, findingEvidence, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { findingImports } from "@/features/imports/server/schema/imports";
+import { findingEvidence, findingRetests, findings } from "@/features/findings/server/schema/records";
 import { user } from "@/features/identity/server/schema";
 import { contactInquiries } from "@/features/inquiries/server/schema";
 import { invoices } from "@/features/invoices/server/schema";

@@ -31,7 +31,8 @@ import {
   testingBlocker,
 } from "@/features/authorizations/server";
 import { getAdminNavCounts } from "@/features/dashboard/server";
-import { createFinding, previewFindingImport, publishFindings } from "@/features/findings/server";
+import { previewFindingImport } from "@/features/imports/server";
+import { createFinding, publishFindings } from "@/features/findings/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { createProject, getAdminProjectTimeline, listPortalProjects, setProjectStatus } from "@/features/projects/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

@@ -13,8 +13,6 @@ import { serviceBookings } from "@/features/bookings/server/schema";
 import { clientPeople, clients } from "@/features/clients/server/schema";
 import { documents } from "@/features/documents/server/schema";
 import {
-  findingImportItems,
-  findingImports,
   findingComments,
   findingEvents,
   findingRetests,
@@ -23,6 +21,8 @@ import {
   findingTemplates,
 } from "@/features/findings/server/schema/records";
 import { judgeValidations } from "@/features/findings/server/schema/judges";
+import { findingImports } from "@/features/imports/server/schema/imports";
+import { findingImportItems } from "@/features/imports/server/schema/items";
 import { findingMeasurements, engagementModelVersions } from "@/features/findings/server/schema/measurements";
 import { rerunRuns, rerunSchedules } from "@/features/findings/server/schema/reruns";
 import { user } from "@/features/identity/server/schema";

@@ -4,7 +4,7 @@
 // lives here, not in findings, because findings may not reach the evidence slice; it checks the
 // admin session itself (adminAction).
 import { adminAction } from "@/features/identity/server";
-import { applyFindingImportSchema } from "@/features/findings/validation";
+import { applyFindingImportSchema } from "@/features/imports/validation";
 import { applyImportWithCases } from "@/features/evidence/server";
 import { getDb } from "@/server/core/get-db";
 

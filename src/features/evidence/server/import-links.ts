@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { recordAudit } from "@/features/audit/server";
-import { type AppliedImport, applyFindingImport, type ImportCounts } from "@/features/findings/server";
+import { type AppliedImport, applyFindingImport, type ImportCounts } from "@/features/imports/server";
 import { planImportLinks } from "@/features/evidence/validation";
 import { engagementTargets } from "./coverage";
 import { adoptedPlanOf } from "./plans";

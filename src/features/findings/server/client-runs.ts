@@ -16,7 +16,6 @@ import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyFindingRegressed } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
 import { findingStatusEvent } from "./finding-webhooks";
-import { readPromptfooRun } from "./importers/promptfoo";
 import { measurementNote } from "./measurements";
 
 // A run of the client's own CI posted back to an AI finding (docs/PRODUCT.md#measured-ai-findings),
@@ -128,6 +127,15 @@ export async function recordClientRun(
   });
 }
 
+/** A run's counts read from its results file as it streams in (a malformed file is a 400 naming the problem). */
+export type ReadUploadedRun = (source: AsyncIterable<Uint8Array>) => Promise<{
+  trials: number;
+  successes: number;
+  provider: string | null;
+  modelId: string | null;
+  detector: string | null;
+}>;
+
 export const NO_RUN_FILE = "Choose the results file of your run (promptfoo eval -c <reproducer> -o results.json).";
 const RUN_FILE_TOO_LARGE = () => new AppError("payload_too_large", `The results file is over ${RUN_FILE_MAX_BYTES / 1024 / 1024} MB.`);
 
@@ -135,11 +143,12 @@ const RUN_FILE_TOO_LARGE = () => new AppError("payload_too_large", `The results 
  * An owner's upload of a run's results in the portal (multipart: `modelVersion`, then `file`, the
  * promptfoo results.json): the file is counted as it streams in, never stored, and the run recorded
  * as one posted through the API would be. The form's version is the run's; the model named in the
- * file, if one, is kept with it.
+ * file, if one, is kept with it. `readRun` counts the file (the caller hands in the imports slice's
+ * promptfoo reader: the readers of the tools' files are that slice's, which findings may not import).
  */
 export async function recordUploadedRun(
   db: Db,
-  { actor, findingId, request }: { actor: ClientActor; findingId: string; request: Request },
+  { actor, findingId, request, readRun }: { actor: ClientActor; findingId: string; request: Request; readRun: ReadUploadedRun },
 ) {
   assertClient(actor);
   const { fields, file } = await readMultipart(request, {
@@ -147,7 +156,7 @@ export async function recordUploadedRun(
     maxFileBytes: RUN_FILE_MAX_BYTES,
     tooLarge: RUN_FILE_TOO_LARGE,
     onFile: async (part) => {
-      const run = await readPromptfooRun(part.stream);
+      const run = await readRun(part.stream);
       // The parser cut the file at the limit: a count of part of it is no run.
       if (part.stream.truncated) throw RUN_FILE_TOO_LARGE();
       return run;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus } from "@/lib/domain/finding";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
@@ -40,16 +40,9 @@ export type EngagementRow = {
   states: Record<EngagementState, number>;
   drafts: number;
   retestsWaiting: number;
-  /** When an import last brought findings in (ISO), or null. */
-  lastImportAt: string | null;
   /** Report versions in the vault, revoked and superseded ones included. */
   reportVersions: number;
 };
-
-/** The newest applied import of a scan file into an engagement, as epoch milliseconds (its import history's index). */
-export const lastImportAt = (projectId: SQLWrapper) =>
-  sql<number | null>`(select (extract(epoch from max(li.decided_at)) * 1000)::bigint from finding_imports li
-    where li.project_id = ${projectId} and li.state = 'applied')`;
 
 /** Projects with findings or report versions: both reads go through their project index. */
 const isEngagement = or(
@@ -66,7 +59,7 @@ const inList = (statuses: readonly string[]) =>
 /**
  * One page of engagements in ONE statement: the page of projects is chosen first (search, order,
  * limit), then a lateral aggregate counts just those projects' findings (a filtered count per
- * figure, one pass), and scalar subqueries read the retests, the last import and the vault.
+ * figure, one pass), and scalar subqueries read the retests and the vault (the last import is the imports slice's: `lastImportsOf`).
  */
 export async function listEngagements(
   db: DbOrTx,
@@ -118,7 +111,6 @@ export async function listEngagements(
       ...Object.fromEntries(Object.keys(figures).map((key) => [key, asNumber(sql.raw(`"counts"."${key}"`))])),
       retestsWaiting: asNumber(sql`(select count(*) from finding_retests wr join findings wf on wf.id = wr.finding_id
         where wf.project_id = ${pageRows.id} and wr.result is null)`),
-      lastImportMs: sql<number | null>`${lastImportAt(pageRows.id)}`.mapWith((v) => (v === null ? null : Number(v))),
       reportVersions: asNumber(sql`(select count(*) from reports rv where rv.project_id = ${pageRows.id})`),
     })
     .from(pageRows)
@@ -129,7 +121,6 @@ export async function listEngagements(
   return {
     rows: found.map((row) => {
       const n = (key: string) => Number(row[key] ?? 0);
-      const ms = row.lastImportMs as number | null;
       return {
         id: String(row.id),
         projectName: String(row.projectName),
@@ -142,7 +133,6 @@ export async function listEngagements(
         states: Object.fromEntries(ENGAGEMENT_STATES.map((s) => [s, n(`st_${s}`)])) as Record<EngagementState, number>,
         drafts: n("drafts"),
         retestsWaiting: n("retestsWaiting"),
-        lastImportAt: ms === null ? null : new Date(ms).toISOString(),
         reportVersions: n("reportVersions"),
       };
     }),

@@ -1,12 +1,9 @@
 import "server-only";
 import { and, eq, inArray, lte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { findingImports, findingEvents, findings } from "./schema/records";
+import { findingEvents, findings } from "./schema/records";
 import { notifyRisksExpiring } from "./finding-mail";
 import { todayUtc } from "./finding-scope";
-
-/** A previewed import nobody applied within this many days is discarded (and its file swept). */
-export const PENDING_IMPORT_KEEP_DAYS = 7;
 
 /** How long before a risk acceptance ends its owners are told. */
 export const RISK_EXPIRY_NOTICE_DAYS = 14;
@@ -14,9 +11,8 @@ export const RISK_EXPIRY_NOTICE_DAYS = 14;
 /**
  * The findings' periodic work (a job: jobs.ts): warns of risk acceptances ending within 14 days
  * (once per acceptance and date: the mail's key), and reopens those that have ended, with a
- * timeline entry; discards previews left pending for a week, so the storage sweep removes their
- * files. Safe to run on several instances: the reopening locks its rows (SKIP LOCKED)
- * and the mails are keyed.
+ * timeline entry (stale import previews are the imports slice's job). Safe to run on several
+ * instances: the reopening locks its rows (SKIP LOCKED) and the mails are keyed.
  */
 export async function runFindingTasks(db: Db): Promise<void> {
   const ending = await db
@@ -50,10 +46,4 @@ export async function runFindingTasks(db: Db): Promise<void> {
       })),
     );
   });
-  await db
-    .update(findingImports)
-    .set({ state: "discarded", storageKey: null, decidedAt: sql`now()` })
-    .where(
-      and(eq(findingImports.state, "pending"), lt(findingImports.createdAt, sql`now() - ${PENDING_IMPORT_KEEP_DAYS} * interval '1 day'`)),
-    );
 }

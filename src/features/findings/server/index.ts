@@ -29,24 +29,9 @@ export {
 export { type FindingPageCursor, type FindingPageItem, pageClientFindings } from "./findings-page";
 export { pageClientRetests, type RetestPageCursor, type RetestPageItem } from "./retests-page";
 export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";
-export {
-  applyFindingImport,
-  discardFindingImport,
-  type FindingImportRow,
-  type ImportCounts,
-  type ImportPreview,
-  listFindingImports,
-  previewFindingImport,
-} from "./finding-import";
-export { type AppliedImport, type ImportedFindingFact, type ImportedRun } from "./imported-facts";
-export {
-  ENGAGEMENT_STATES,
-  type EngagementRow,
-  type EngagementState,
-  lastImportAt,
-  listEngagements,
-  projectsWithFindings,
-} from "./engagements";
+// The imports slice's port, used in its transaction: what a scan import does to the findings (import-target.ts).
+export * as importTarget from "./import-target";
+export { ENGAGEMENT_STATES, type EngagementRow, type EngagementState, listEngagements, projectsWithFindings } from "./engagements";
 export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
 export { deleteDraftFindings } from "./findings-write";
 export { setFindingsOutcome, undoFindingOutcome, type OutcomeChange } from "./outcomes";
@@ -102,7 +87,7 @@ export {
   notVerifiedFindings,
   recordModelVersion,
 } from "./model-versions";
-export { type ClientRunResult, recordClientRun, recordUploadedRun } from "./client-runs";
+export { type ClientRunResult, type ReadUploadedRun, recordClientRun, recordUploadedRun } from "./client-runs";
 export { type RecordedRerun, recordRerun } from "./reruns/runs";
 export {
   getRunComparison,

@@ -15,7 +15,6 @@ import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { scoreCvss } from "./cvss";
-import type { ImportedFinding } from "./importers";
 
 // The firm's finding templates (docs/PRODUCT.md#admin-finding-templates): written once, a new
 // finding starts from one, and an import applies the one whose rule id matches the tool's.
@@ -270,6 +269,20 @@ export async function templateExtrasFor(tx: DbOrTx, templateId: string) {
   return row;
 }
 
+/** What a template changes of a scanned finding (the imports' readers make these; a measured one has counts). */
+export type TemplatableFinding = {
+  ruleId: string | null;
+  title: string;
+  description: string;
+  remediation: string;
+  references: string;
+  cwe: number | null;
+  cvssVector: string | null;
+  owaspLlm: string[];
+  atlas: string[];
+  measurement: object | null;
+};
+
 type ImportTemplate = Pick<
   FindingTemplate,
   "title" | "description" | "remediation" | "references" | "cwe" | "cvssVector" | "owaspLlm" | "atlas"
@@ -279,7 +292,7 @@ type ImportTemplate = Pick<
  * Every template rule, loaded once per import (one statement, whatever the number of findings),
  * as a function from a finding to the finding its template makes of it.
  */
-export async function loadImportTemplates(db: DbOrTx): Promise<(finding: ImportedFinding) => ImportedFinding> {
+export async function loadImportTemplates(db: DbOrTx): Promise<<F extends TemplatableFinding>(finding: F) => F> {
   const rows = await db
     .select({
       ruleId: findingTemplateRules.ruleId,
@@ -296,7 +309,7 @@ export async function loadImportTemplates(db: DbOrTx): Promise<(finding: Importe
     .innerJoin(findingTemplates, eq(findingTemplates.id, findingTemplateRules.templateId));
   if (rows.length === 0) return (finding) => finding;
   const byRule = new Map<string, ImportTemplate>(rows.map(({ ruleId, ...template }) => [ruleId.toLowerCase(), template]));
-  return (finding) => {
+  return <F extends TemplatableFinding>(finding: F): F => {
     const template = finding.ruleId ? templateOfRule(byRule, finding.ruleId) : null;
     return template ? withTemplate(finding, template) : finding;
   };
@@ -324,7 +337,7 @@ export function templateOfRule<T>(byRule: ReadonlyMap<string, T>, ruleId: string
  * its CWE when it has one, its CVSS vector only when the scan gave none, its taxonomy ids where
  * the scan gave none. The scan's assets and evidence stay.
  */
-function withTemplate(finding: ImportedFinding, template: ImportTemplate): ImportedFinding {
+function withTemplate<F extends TemplatableFinding>(finding: F, template: ImportTemplate): F {
   // A measured run's own words name the probe or plugin and its counts ("garak probe dan.Dan_11_0
   // made the model fail detector dan.DAN in 3 of 10 attempts"): kept as a detail, after the
   // template's words, which take the description's place.

@@ -2,11 +2,13 @@
 // or reports, its counts read from the findings of two clients, drafts counted only as drafts.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { findingImports, findingRetests, findings } from "@/features/findings/server/schema/records";
+import { findingImports } from "@/features/imports/server/schema/imports";
+import { findingRetests, findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { reports } from "@/features/reports/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { listEngagements, projectsWithFindings } from "@/features/findings/server";
+import { lastImportsOf } from "@/features/imports/server";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -125,15 +127,15 @@ describe("the Engagements list", () => {
       retestsWaiting: 1,
       reportVersions: 2,
     });
-    // The newest finding an import brought, a draft included (PI002, 2026-10-10) is older than LEAK02's.
-    expect(a!.lastImportAt).toBe(lastImport.toISOString());
+    // The last import is the imports slice's read, for the same page: the newest applied one, a discarded one aside.
+    const lastImports = await lastImportsOf(t.db, { actor: admin, projectIds: rows.map((r) => r.id) });
+    expect(Object.fromEntries(lastImports)).toEqual({ [acmeProject]: lastImport.toISOString() });
     expect(g).toMatchObject({
       company: DEMO_CLIENTS.globex.company,
       published: { critical: 0, high: 1, medium: 0, low: 0, informational: 0 },
       states: { open: 1, in_remediation: 0, fixed_pending_retest: 0, closed: 0 },
       drafts: 1,
       retestsWaiting: 0,
-      lastImportAt: null,
       reportVersions: 0,
     });
     expect(v).toMatchObject({ drafts: 0, reportVersions: 1, published: { critical: 0, high: 0 }, states: { open: 0 } });

@@ -17,11 +17,10 @@ import { findings, findingTemplates } from "@/features/findings/server/schema/re
 import { projects } from "@/features/projects/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
+import { applyFindingImport, type ImportPreview } from "@/features/imports/server";
 import {
-  applyFindingImport,
   createFindingTemplate,
   getFindingTemplate,
-  type ImportPreview,
   listEngagementFindings,
   listFindingTemplateOptions,
   listFindingTemplates,

@@ -199,7 +199,6 @@ export const findingFilterSchema = z.object({
 /** The filters a list read takes: "Assigned to me" is off and closed-by-the-firm findings are left out unless asked for. */
 export type FindingFilter = Omit<z.output<typeof findingFilterSchema>, "mine" | "closed"> & { mine?: boolean; closed?: boolean };
 
-export * from "./import";
 export * from "./measurement";
 
 /** The admin Engagements list's address: search text and page (docs/PRODUCT.md#admin-engagements). */

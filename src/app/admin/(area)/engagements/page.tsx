@@ -10,6 +10,7 @@ import { engagementListQuerySchema } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listEngagements } from "@/features/findings/server";
+import { lastImportsOf } from "@/features/imports/server";
 import { recordFirmAccess } from "@/features/audit/server";
 
 export const metadata: Metadata = { title: "Engagements" };
@@ -18,6 +19,7 @@ export const metadata: Metadata = { title: "Engagements" };
 export default async function AdminEngagementsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, engagementListQuerySchema);
   const { rows, total, page, pageSize } = await listEngagements(getDb(), { actor, ...query });
+  const lastImports = await lastImportsOf(getDb(), { actor, projectIds: rows.map((r) => r.id) });
   // Each company whose engagements the page shows: a look in its access log (docs/PRODUCT.md#portal-access-log),
   // written once the page has gone out, so the read waits for no write.
   after(() =>
@@ -35,7 +37,7 @@ export default async function AdminEngagementsPage({ searchParams }: { searchPar
           </Link>
         </div>
       ) : (
-        <EngagementsList rows={rows} filtered={Boolean(query.q)} />
+        <EngagementsList rows={rows.map((r) => ({ ...r, lastImportAt: lastImports.get(r.id) ?? null }))} filtered={Boolean(query.q)} />
       )}
       <Pagination basePath="/admin/engagements" params={{ q: query.q }} page={page} pageSize={pageSize} total={total} noun="engagements" />
     </>

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { DueDaysForm, EngagementFindingList } from "@/features/findings/components/admin/engagement-findings";
 import { FindingForm } from "@/features/findings/components/admin/finding-form";
-import { ImportHistory } from "@/features/findings/components/admin/import-history";
-import { ScanImport } from "@/features/findings/components/admin/scan-import";
+import { ImportHistory } from "@/features/imports/components/admin/import-history";
+import { ScanImport } from "@/features/imports/components/admin/scan-import";
 import { applyScanImportAction } from "@/features/evidence/actions/imports";
 import { GeneratedReportActions } from "@/features/reports/components/generated-report-actions";
 import { PageHeader } from "@/components/admin/page-header";
@@ -19,13 +19,8 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/identity/server";
-import {
-  adminFindingsQueue,
-  listEngagementFindings,
-  listEngagementOptions,
-  listFindingImports,
-  listFindingTemplateOptions,
-} from "@/features/findings/server";
+import { listFindingImports } from "@/features/imports/server";
+import { adminFindingsQueue, listEngagementFindings, listEngagementOptions, listFindingTemplateOptions } from "@/features/findings/server";
 import { nextGeneratedReportVersion } from "@/features/reports/server";
 
 export const metadata: Metadata = { title: "Findings" };

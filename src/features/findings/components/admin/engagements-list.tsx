@@ -30,7 +30,10 @@ function Figures({ items }: { items: [string, number][] }) {
   );
 }
 
-const COLUMNS: Column<EngagementRow>[] = [
+/** A row of the list: the engagement, and when an import last brought findings in (ISO, the imports slice's), or null. */
+export type EngagementListRow = EngagementRow & { lastImportAt: string | null };
+
+const COLUMNS: Column<EngagementListRow>[] = [
   {
     header: "Engagement",
     cell: (row) => (
@@ -94,7 +97,7 @@ const EMPTY: ListEmptyTexts = {
 };
 
 /** The admin Engagements list (docs/PRODUCT.md#admin-engagements). */
-export function EngagementsList({ rows, filtered }: { rows: EngagementRow[]; filtered: boolean }) {
+export function EngagementsList({ rows, filtered }: { rows: EngagementListRow[]; filtered: boolean }) {
   return (
     <ListTable caption="Engagements" columns={COLUMNS} rows={rows} minWidthClass="md:min-w-[720px]" filtered={filtered} empty={EMPTY} />
   );

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
-  boolean,
   check,
   date,
   index,
@@ -20,10 +19,10 @@ import { user } from "@/features/identity/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { FINDING_EVENT_KINDS, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { IMPORT_FORMATS } from "@/lib/domain/finding-import";
-import { FINDING_IMPORT_OUTCOMES, FINDING_IMPORT_STATES } from "@/lib/domain/finding-import-history";
 import { MESSAGE_AUTHOR_ROLES } from "@/lib/domain/thread-status";
 import { createdAt, timestamps, uuidPrimaryKey } from "@/server/core/db/schema/columns";
 import { oneOf } from "@/server/core/db/schema/one-of";
+import { findingImports } from "@/features/imports/server/schema/imports";
 
 /**
  * A finding of an engagement (a project) (docs/PRODUCT.md#portal-findings). The client id is the
@@ -281,60 +280,4 @@ export const findingTemplateRules = pgTable(
     ruleId: text("rule_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.templateId, t.ruleId] }), uniqueIndex("finding_template_rules_rule_idx").on(sql`lower(${t.ruleId})`)],
-);
-
-/**
- * A scan file imported into an engagement (docs/PRODUCT.md#admin-findings): first a preview
- * (pending, the file kept in storage), then applied or discarded. The counts are the preview's
- * until it is applied, then what the import did.
- */
-export const findingImports = pgTable(
-  "finding_imports",
-  {
-    id: uuidPrimaryKey(),
-    clientId: ownedByClient(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    format: text("format", { enum: IMPORT_FORMATS }).notNull(),
-    fileName: text("file_name").notNull(),
-    fileSize: bigint("file_size", { mode: "number" }).notNull(),
-    // The uploaded file while the import is pending; removed once it is applied or discarded.
-    storageKey: text("storage_key").unique(),
-    state: text("state", { enum: FINDING_IMPORT_STATES }).notNull().default("pending"),
-    fullScan: boolean("full_scan").notNull().default(false),
-    newCount: integer("new_count").notNull().default(0),
-    knownCount: integer("known_count").notNull().default(0),
-    reopenedCount: integer("reopened_count").notNull().default(0),
-    missingCount: integer("missing_count").notNull().default(0),
-    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdByName: text("created_by_name").notNull(),
-    createdAt: createdAt(),
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
-  },
-  (t) => [
-    check("finding_imports_format_check", oneOf(t.format, IMPORT_FORMATS)),
-    check("finding_imports_state_check", oneOf(t.state, FINDING_IMPORT_STATES)),
-    check("finding_imports_size_check", sql`${t.fileSize} >= 0`),
-    index("finding_imports_project_idx").on(t.projectId, t.createdAt),
-  ],
-);
-
-/** Which findings an applied import created, saw again, reopened or did not see: their history. */
-export const findingImportItems = pgTable(
-  "finding_import_items",
-  {
-    importId: uuid("import_id")
-      .notNull()
-      .references(() => findingImports.id, { onDelete: "cascade" }),
-    findingId: uuid("finding_id")
-      .notNull()
-      .references(() => findings.id, { onDelete: "cascade" }),
-    outcome: text("outcome", { enum: FINDING_IMPORT_OUTCOMES }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.importId, t.findingId] }),
-    check("finding_import_items_outcome_check", oneOf(t.outcome, FINDING_IMPORT_OUTCOMES)),
-    index("finding_import_items_finding_idx").on(t.findingId),
-  ],
 );

@@ -5,6 +5,7 @@ import { getDb } from "@/server/core/get-db";
 import { assertClientOwner } from "@/server/core/actor";
 import { withClient } from "@/features/identity/server";
 import { recordUploadedRun } from "@/features/findings/server";
+import { readPromptfooRun } from "@/features/imports/server";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,11 @@ export const dynamic = "force-dynamic";
 export const POST = withClient(async (request, { actor, params }) => {
   if (!uuidSchema.safeParse(params.id).success) throw new AppError("not_found", "Finding not found");
   assertClientOwner(actor);
-  const { status, regressed, rate } = await recordUploadedRun(getDb(), { actor, findingId: params.id as string, request });
+  const { status, regressed, rate } = await recordUploadedRun(getDb(), {
+    actor,
+    findingId: params.id as string,
+    request,
+    readRun: readPromptfooRun,
+  });
   return Response.json({ success: true, status, regressed, rate });
 });
