@@ -53,7 +53,7 @@ async function queueFor(db: DbOrTx, items: { recipient: RecipientSettings; event
     const audience = NOTIFICATION_CATEGORY_INFO[event.category].audience;
     const token = createUnsubscribeToken(recipient.userId, event.category);
     const label = NOTIFICATION_CATEGORY_INFO[event.category].label;
-    const mail = renderNotification(event.content, {
+    const mail = await renderNotification(event.content, {
       reason: `You receive this mail because "${label}" notifications are on for ${recipient.email} at ${siteConfig.name}.`,
       unsubscribeUrl: unsubscribePageUrl(token),
       preferencesUrl: preferencesUrl(audience),
