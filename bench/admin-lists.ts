@@ -3,7 +3,7 @@
 // (first page, searches, filters, a deep page) and counts the statements each one sends. The
 // invoices screen's target is 150 ms a page (docs/PRODUCT.md#admin-invoices): each invoices row says
 // "met" or "missed", and the last line sums it up.
-// Run with tsx --conditions=react-server (server-only modules) from the repository root.
+// Run with tsx --import ./scripts/no-server-only.mjs (server-only modules) from the repository root.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/core/actor";

@@ -7,7 +7,7 @@
 // number of statements on every run (docs/PRODUCT.md#analytics); a load over ten times its target is
 // timed three times. The firm's view is kept while the data is unchanged: it is also timed after a
 // change to a finding, where it is computed again (printed, no target). `--findings N` and `--companies N` change the size.
-// Run with tsx --conditions=react-server (server-only modules) from the repository root.
+// Run with tsx --import ./scripts/no-server-only.mjs (server-only modules) from the repository root.
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";

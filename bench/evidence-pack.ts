@@ -6,7 +6,7 @@
 // statements beside an engagement of 50 findings and 30 recorded cases (they must be the same), and
 // times the coverage read the admin's evidence page and the portal's coverage card call (`getCoverage`,
 // target ≤ 150 ms). Prints "met" or "missed" per target. `--findings N` changes the large size.
-// Run with tsx --conditions=react-server (server-only modules) from the repository root.
+// Run with tsx --import ./scripts/no-server-only.mjs (server-only modules) from the repository root.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -2,7 +2,7 @@
 // (plus another client's, which must not count) into a fresh in-memory PGlite, then times the
 // portal's Findings section (counts, the filtered list) and the admin queue, and counts the
 // statements each sends. Target: the findings list ≤ 150 ms (docs/PRODUCT.md#portal-findings).
-// Run with tsx --conditions=react-server (server-only modules) from the repository root.
+// Run with tsx --import ./scripts/no-server-only.mjs (server-only modules) from the repository root.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { AdminActor, ClientActor } from "../src/server/core/actor";

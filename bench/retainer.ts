@@ -4,7 +4,7 @@
 // admin's Retainers list and counts the statements each sends. Target: median ≤ 150 ms, in a
 // constant number of statements (docs/PRODUCT.md#retainer-hours). RETAINER_BENCH_CLIENTS and
 // RETAINER_BENCH_ENTRIES shrink the data set for a quick run.
-// Run with tsx --conditions=react-server (server-only modules) from the repository root.
+// Run with tsx --import ./scripts/no-server-only.mjs (server-only modules) from the repository root.
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { AdminActor, ClientActor } from "../src/server/core/actor";

@@ -19,7 +19,7 @@ import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { INVITE_TOKEN_DAYS, withInvitationLink } from "./invitation-link";
 import { limitInvitation } from "./invitation-limits";
 
-export function invitationMail(opts: { contactPerson: string; company: string; url: string }): RenderedMail {
+export function invitationMail(opts: { contactPerson: string; company: string; url: string }): Promise<RenderedMail> {
   return layoutMail({
     subject: `You're invited to the ${siteConfig.name} client portal`,
     paragraphs: [
@@ -76,7 +76,7 @@ export async function createClientWithInvitation(
         to: email,
         kind: "client_invitation",
         secretLinkExpiresAt: expiresAt,
-        ...invitationMail({ contactPerson: input.contactPerson, company: input.company, url: inviteUrl }),
+        ...(await invitationMail({ contactPerson: input.contactPerson, company: input.company, url: inviteUrl })),
       });
       await recordAudit(tx, {
         actor,

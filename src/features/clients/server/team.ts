@@ -82,7 +82,7 @@ function readableCompany(actor: ClientActor): string {
   return actor.clientId;
 }
 
-export function teamInvitationMail(opts: { name: string; company: string; invitedBy: string; url: string }): RenderedMail {
+export function teamInvitationMail(opts: { name: string; company: string; invitedBy: string; url: string }): Promise<RenderedMail> {
   return layoutMail({
     subject: `You're invited to ${opts.company} in the ${siteConfig.name} client portal`,
     paragraphs: [
@@ -211,7 +211,7 @@ async function enqueueTeamInvitation(
     to,
     kind: "client_invitation",
     secretLinkExpiresAt: expiresAt,
-    ...teamInvitationMail({ name, company, invitedBy, url }),
+    ...(await teamInvitationMail({ name, company, invitedBy, url })),
   });
 }
 

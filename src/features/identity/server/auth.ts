@@ -63,7 +63,7 @@ function createAuth(db: Db) {
           to: target.email,
           kind: "password_reset",
           secretLinkExpiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-          ...passwordResetMail(url),
+          ...(await passwordResetMail(url)),
         });
       },
     },

@@ -46,7 +46,7 @@ export async function submitContactInquiry(db: Db, inquiry: ContactInquiry, opts
         message: inquiry.message,
       })
       .returning({ id: contactInquiries.id, createdAt: contactInquiries.createdAt });
-    const notification = contactNotificationMail(inquiry, { id: row!.id, receivedAt: row!.createdAt });
+    const notification = await contactNotificationMail(inquiry, { id: row!.id, receivedAt: row!.createdAt });
     // Keyed by the inquiry like every notification (src/features/notifications/server); the company inbox is
     // not a user, so no preference or unsubscribe applies to it.
     const keyed = { recipientUserId: null, category: "admin_inquiries", unsubscribeUrl: null, held: false };
@@ -59,7 +59,7 @@ export async function submitContactInquiry(db: Db, inquiry: ContactInquiry, opts
     });
     await enqueueNotificationEmail(tx, {
       to: inquiry.email,
-      ...contactAcknowledgementMail(inquiry),
+      ...(await contactAcknowledgementMail(inquiry)),
       kind: "contact_acknowledgement",
       idempotencyKey: `inquiry:${row!.id}:acknowledgement`,
       ...keyed,

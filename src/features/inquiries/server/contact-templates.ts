@@ -4,10 +4,10 @@ import type { ContactInquiry } from "@/features/inquiries/validation";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 
 // The visitor may send markup (injection samples are welcome, see src/features/inquiries/validation/index.ts).
-// layoutMail HTML-escapes every paragraph, so it is inert in the HTML part; the text part is verbatim.
+// The mail layout (React) escapes every paragraph, so it is inert in the HTML part; the text part is verbatim.
 
 /** To the company inbox (CONTACT_EMAIL): everything the visitor sent. */
-export function contactNotificationMail(inquiry: ContactInquiry, meta: { id: string; receivedAt: Date }): RenderedMail {
+export function contactNotificationMail(inquiry: ContactInquiry, meta: { id: string; receivedAt: Date }): Promise<RenderedMail> {
   return layoutMail({
     subject: `New inquiry: ${inquiry.serviceInterest} from ${inquiry.company}`,
     paragraphs: [
@@ -29,7 +29,7 @@ export function contactNotificationMail(inquiry: ContactInquiry, meta: { id: str
  * none of the visitor's free text (name, company, message): the form cannot be used to send
  * arbitrary words to a third party under our name. The service interest is one of five fixed values.
  */
-export function contactAcknowledgementMail(inquiry: ContactInquiry): RenderedMail {
+export function contactAcknowledgementMail(inquiry: ContactInquiry): Promise<RenderedMail> {
   return layoutMail({
     subject: `We received your message | ${siteConfig.name}`,
     paragraphs: [

@@ -123,7 +123,7 @@ describe("POST /api/contact/send: valid inquiry", () => {
     expect(stored).toEqual({ name: "Dana <b>W</b>", company: "Acme <i>Corp</i>", message: sample });
 
     // Rendered from the stored row, as the route does: the HTML part is inert, the text part verbatim.
-    const mail = contactNotificationMail({ ...(input as ContactInquiry), ...stored! }, { id, receivedAt: new Date() });
+    const mail = await contactNotificationMail({ ...(input as ContactInquiry), ...stored! }, { id, receivedAt: new Date() });
     expect(mail.text).toContain(sample);
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<img");

@@ -45,36 +45,40 @@ export async function notifyUsers(
   );
 }
 
-/** Renders and stores one row per (recipient, event) the preferences allow, in one statement per chunk. */
+/**
+ * Renders and stores one row per (recipient, event) the preferences allow, in one statement per
+ * chunk. A chunk's mails are rendered together: React's renderer waits between its steps, and one
+ * sync may announce thousands of invoices.
+ */
 async function queueFor(db: DbOrTx, items: { recipient: RecipientSettings; event: NotificationEvent }[]): Promise<string[]> {
-  const rows: QueuedNotification[] = [];
-  for (const { recipient, event } of items) {
-    if (recipient.disabled.includes(event.category)) continue;
-    const audience = NOTIFICATION_CATEGORY_INFO[event.category].audience;
-    const token = createUnsubscribeToken(recipient.userId, event.category);
-    const label = NOTIFICATION_CATEGORY_INFO[event.category].label;
-    const mail = renderNotification(event.content, {
-      reason: `You receive this mail because "${label}" notifications are on for ${recipient.email} at ${siteConfig.name}.`,
-      unsubscribeUrl: unsubscribePageUrl(token),
-      preferencesUrl: preferencesUrl(audience),
-    });
-    rows.push({
-      to: recipient.email,
-      ...mail,
-      kind: event.kind,
-      idempotencyKey: `${event.key}:${recipient.userId}`,
-      recipientUserId: recipient.userId,
-      category: event.category,
-      unsubscribeUrl: oneClickUnsubscribeUrl(token),
-      held: recipient.delivery === "daily",
-    });
-  }
+  const wanted = items.filter(({ recipient, event }) => !recipient.disabled.includes(event.category));
   const queued: string[] = [];
-  for (let i = 0; i < rows.length; i += 200) {
-    const stored = await enqueueNotificationEmails(db, rows.slice(i, i + 200));
-    queued.push(...stored);
+  for (let i = 0; i < wanted.length; i += 200) {
+    const rows = await Promise.all(wanted.slice(i, i + 200).map(({ recipient, event }) => notificationRow(recipient, event)));
+    queued.push(...(await enqueueNotificationEmails(db, rows)));
   }
   return queued;
+}
+
+async function notificationRow(recipient: RecipientSettings, event: NotificationEvent): Promise<QueuedNotification> {
+  const audience = NOTIFICATION_CATEGORY_INFO[event.category].audience;
+  const token = createUnsubscribeToken(recipient.userId, event.category);
+  const label = NOTIFICATION_CATEGORY_INFO[event.category].label;
+  const mail = await renderNotification(event.content, {
+    reason: `You receive this mail because "${label}" notifications are on for ${recipient.email} at ${siteConfig.name}.`,
+    unsubscribeUrl: unsubscribePageUrl(token),
+    preferencesUrl: preferencesUrl(audience),
+  });
+  return {
+    to: recipient.email,
+    ...mail,
+    kind: event.kind,
+    idempotencyKey: `${event.key}:${recipient.userId}`,
+    recipientUserId: recipient.userId,
+    category: event.category,
+    unsubscribeUrl: oneClickUnsubscribeUrl(token),
+    held: recipient.delivery === "daily",
+  };
 }
 
 /**

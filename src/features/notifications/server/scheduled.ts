@@ -118,7 +118,7 @@ export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: 
     const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
     for (const [userId, rows] of byUser) {
       const audience = rows[0]!.role === "admin" ? "admin" : "client";
-      const mail = renderNotification(
+      const mail = await renderNotification(
         {
           subject: `Your daily summary: ${rows.length} update${rows.length === 1 ? "" : "s"} from ${siteConfig.name}`,
           greetingName: "Your daily summary",
@@ -213,9 +213,10 @@ export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?
         ),
       );
     const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
-    const mails = owners.map((owner) => {
+    const mails = [];
+    for (const owner of owners) {
       const head = heads.find((h) => h.clientId === owner.clientId)!;
-      const mail = renderNotification(
+      const mail = await renderNotification(
         {
           subject: `Your access log's signed head for ${head.company}`,
           greetingName: "Your weekly access-log head",
@@ -232,7 +233,7 @@ export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?
           preferencesUrl: preferencesUrl("client"),
         },
       );
-      return {
+      mails.push({
         to: owner.email,
         ...mail,
         kind: "access_log_digest",
@@ -241,8 +242,8 @@ export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?
         category: "access_log",
         unsubscribeUrl: null,
         held: false,
-      };
-    });
+      });
+    }
     return (await enqueueNotificationEmails(tx, mails)).length;
   });
 }

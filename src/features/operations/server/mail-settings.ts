@@ -48,18 +48,15 @@ export type TestMailResult = { outcome: "sent" | "logged" | "retrying" | "queued
 export async function sendTestMail(db: Db, { actor }: { actor: AdminActor }): Promise<TestMailResult> {
   assertAdmin(actor);
   const to = actor.email;
+  const mail = await layoutMail({
+    subject: `Test mail from ${siteConfig.name}`,
+    paragraphs: [
+      `Hello ${actor.name || to},`,
+      `You asked for this test mail in Settings. It went through the outbox like every mail the portal sends, so mail is reaching you.`,
+    ],
+  });
   const mailId = await db.transaction(async (tx) => {
-    const id = await enqueueEmail(tx, {
-      to,
-      kind: "test_mail",
-      ...layoutMail({
-        subject: `Test mail from ${siteConfig.name}`,
-        paragraphs: [
-          `Hello ${actor.name || to},`,
-          `You asked for this test mail in Settings. It went through the outbox like every mail the portal sends, so mail is reaching you.`,
-        ],
-      }),
-    });
+    const id = await enqueueEmail(tx, { to, kind: "test_mail", ...mail });
     await recordAudit(tx, { actor, action: "mail.test", entityType: "email_outbox", entityId: id, before: null, after: { to } });
     return id;
   });

@@ -22,7 +22,7 @@ export async function mailShareLink(
   const expiresAt = new Date(Math.min(Date.now() + LINK_HOURS * 3600_000, to.shareExpiresAt.getTime()));
   await db.insert(shareLinks).values({ tokenHash: hashSecret(token), recipientId: to.recipientId, expiresAt });
   const url = `${serverEnv().appUrl}/shared/open?token=${token}`;
-  const mail = layoutMail({
+  const mail = await layoutMail({
     subject: `${to.company} shared security documents with you`,
     paragraphs: [
       `${to.from} of ${to.company} shared security documents with you through ${siteConfig.name}.`,

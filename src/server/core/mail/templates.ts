@@ -1,26 +1,25 @@
 import "server-only";
 import { siteConfig } from "@/config/site";
+import { renderMailHtml } from "./layout";
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-/** Wraps paragraphs and an optional call-to-action link in a minimal, inline-styled layout. */
-export function layoutMail(opts: { subject: string; paragraphs: string[]; action?: { label: string; url: string } }): RenderedMail {
+/**
+ * An account mail: its paragraphs and optional button in the one mail layout (layout.tsx), and its
+ * plain-text part: the paragraphs, the button as "label: link", the brand's name.
+ */
+export async function layoutMail(opts: {
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}): Promise<RenderedMail> {
   const text = [...opts.paragraphs, ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`] : []), `— ${siteConfig.name}`].join(
     "\n\n",
   );
-  const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
-  const button = opts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#06b6d4;color:#0b1120;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p>`
-    : "";
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">${body}${button}<p style="color:#64748b;font-size:12px">${escapeHtml(siteConfig.name)}</p></body></html>`;
-  return { subject: opts.subject, text, html };
+  return { subject: opts.subject, text, html: await renderMailHtml(opts) };
 }
 
-export function passwordResetMail(url: string): RenderedMail {
+export function passwordResetMail(url: string): Promise<RenderedMail> {
   return layoutMail({
     subject: `Reset your ${siteConfig.name} password`,
     paragraphs: [
@@ -32,7 +31,7 @@ export function passwordResetMail(url: string): RenderedMail {
 }
 
 /** What a two-factor reset did, in full: the user should know what to check when signing in. */
-export function twoFactorResetMail(opts: { signInUrl: string; passkeysOnHold: number }): RenderedMail {
+export function twoFactorResetMail(opts: { signInUrl: string; passkeysOnHold: number }): Promise<RenderedMail> {
   const passkeys =
     opts.passkeysOnHold > 0
       ? [
@@ -50,7 +49,7 @@ export function twoFactorResetMail(opts: { signInUrl: string; passkeysOnHold: nu
   });
 }
 
-export function passwordResetDoneMail(signInUrl: string): RenderedMail {
+export function passwordResetDoneMail(signInUrl: string): Promise<RenderedMail> {
   return layoutMail({
     subject: "Your password was reset",
     paragraphs: [
@@ -61,7 +60,7 @@ export function passwordResetDoneMail(signInUrl: string): RenderedMail {
   });
 }
 
-export function passwordChangedMail(opts: { when: string; browser: string; ip: string; sessionsUrl: string }): RenderedMail {
+export function passwordChangedMail(opts: { when: string; browser: string; ip: string; sessionsUrl: string }): Promise<RenderedMail> {
   return layoutMail({
     subject: "Your password was changed",
     paragraphs: [
@@ -72,7 +71,7 @@ export function passwordChangedMail(opts: { when: string; browser: string; ip: s
   });
 }
 
-export function newSignInMail(opts: { when: string; browser: string; ip: string; sessionsUrl: string }): RenderedMail {
+export function newSignInMail(opts: { when: string; browser: string; ip: string; sessionsUrl: string }): Promise<RenderedMail> {
   return layoutMail({
     subject: `New sign-in to your ${siteConfig.name} account`,
     paragraphs: [

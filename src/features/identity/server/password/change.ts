@@ -49,14 +49,14 @@ export async function changeOwnPassword(
   // better-auth replaced this browser's session: the new one carries the factor the old one passed.
   if (newToken && before?.secondFactor) await recordSecondFactor(db, newToken, before.secondFactor.method, before.secondFactor.at);
   await clearAttempts(db, manageKey(actor.userId));
+  const mail = await passwordChangedMail({
+    when: formatMailTime(new Date()),
+    browser: describeUserAgent(headers.get("user-agent")),
+    ip: clientIp(headers),
+    sessionsUrl: sessionsUrlFor(actor.role),
+  });
   await db.transaction(async (tx) => {
     await recordAudit(tx, { actor, action: "account.password_changed", entityType: "user", entityId: actor.userId });
-    const mail = passwordChangedMail({
-      when: formatMailTime(new Date()),
-      browser: describeUserAgent(headers.get("user-agent")),
-      ip: clientIp(headers),
-      sessionsUrl: sessionsUrlFor(actor.role),
-    });
     await enqueueEmail(tx, { to: actor.email, kind: "password_changed", ...mail });
   });
   return { changed: true };

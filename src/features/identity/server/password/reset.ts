@@ -159,7 +159,7 @@ export async function resetPasswordWithToken(
         await enqueueEmail(tx, {
           to: row.email,
           kind: "password_reset_done",
-          ...passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`),
+          ...(await passwordResetDoneMail(`${serverEnv().appUrl}${redirectTo}`)),
         });
     });
     // An invitee's first password: the login form that follows opens with their address filled.

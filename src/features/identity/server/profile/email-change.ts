@@ -53,21 +53,17 @@ export async function requestEmailChange(
   const ctx = await getAuth().$context;
   await ctx.internalAdapter.createVerificationValue({ identifier: identifierOf(token), value: JSON.stringify(pending), expiresAt });
   const url = `${serverEnv().appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  const mail = await layoutMail({
+    subject: `Confirm your new ${siteConfig.name} sign-in e-mail`,
+    paragraphs: [
+      `Hello ${actor.name || actor.email},`,
+      `You asked to sign in to ${siteConfig.name} with this address instead of ${actor.email}. Nothing changes until you confirm with the link below.`,
+      `The link expires in ${EMAIL_CHANGE_HOURS} hour and can be used once. If you did not ask for this, ignore this message.`,
+    ],
+    action: { label: "Confirm this e-mail", url },
+  });
   await db.transaction(async (tx) => {
-    await enqueueEmail(tx, {
-      to,
-      kind: "email_change",
-      secretLinkExpiresAt: expiresAt,
-      ...layoutMail({
-        subject: `Confirm your new ${siteConfig.name} sign-in e-mail`,
-        paragraphs: [
-          `Hello ${actor.name || actor.email},`,
-          `You asked to sign in to ${siteConfig.name} with this address instead of ${actor.email}. Nothing changes until you confirm with the link below.`,
-          `The link expires in ${EMAIL_CHANGE_HOURS} hour and can be used once. If you did not ask for this, ignore this message.`,
-        ],
-        action: { label: "Confirm this e-mail", url },
-      }),
-    });
+    await enqueueEmail(tx, { to, kind: "email_change", secretLinkExpiresAt: expiresAt, ...mail });
     await recordAudit(tx, {
       actor,
       action: "account.email_change_requested",
@@ -107,6 +103,10 @@ export async function confirmEmailChange(token: string): Promise<{ email: string
   if (!pending) throw new AppError("bad_request", EMAIL_CHANGE_MESSAGES.invalidLink);
   const ctx = await getAuth().$context;
   await ctx.internalAdapter.deleteVerificationByIdentifier(identifierOf(token));
+  const mail = await layoutMail({
+    subject: `Your ${siteConfig.name} sign-in e-mail was changed`,
+    paragraphs: [`Your account now signs in with ${pending.to} instead of this address.`, "If you did not do this, contact us at once."],
+  });
   const db = getDb();
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ email: user.email }).from(user).where(eq(user.id, pending.userId)).for("update").limit(1);
@@ -121,17 +121,7 @@ export async function confirmEmailChange(token: string): Promise<{ email: string
       before: { email: pending.from },
       after: { email: pending.to },
     });
-    await enqueueEmail(tx, {
-      to: pending.from,
-      kind: "email_changed",
-      ...layoutMail({
-        subject: `Your ${siteConfig.name} sign-in e-mail was changed`,
-        paragraphs: [
-          `Your account now signs in with ${pending.to} instead of this address.`,
-          "If you did not do this, contact us at once.",
-        ],
-      }),
-    });
+    await enqueueEmail(tx, { to: pending.from, kind: "email_changed", ...mail });
   });
   return { email: pending.to };
 }

@@ -48,7 +48,7 @@ export async function mailAuthenticatorChange(
   if (!who) return;
   const { subject, what } = wordsOf(change);
   const from = headers ? ` from ${describeUserAgent(headers.get("user-agent"))} (IP address ${clientIp(headers)})` : "";
-  const mail = layoutMail({
+  const mail = await layoutMail({
     subject,
     paragraphs: [
       `${what} your ${siteConfig.name} account on ${formatMailTime(new Date())}${from}.`,

@@ -44,7 +44,7 @@ export async function resetUserTwoFactor(
     await enqueueEmail(tx, {
       to: target.email,
       kind: "two_factor_reset",
-      ...twoFactorResetMail({ signInUrl, passkeysOnHold: onHold.length }),
+      ...(await twoFactorResetMail({ signInUrl, passkeysOnHold: onHold.length })),
     });
     return { email: target.email };
   });

@@ -37,7 +37,7 @@ export async function noteSignIn(
     .returning({ before: sql<Date | null>`(select u.last_sign_in_at from "user" u where u.id = ${who.id})` });
   const firstSignIn = !row || row.before === null;
   if (knownBrowser || firstSignIn) return { mailed: false };
-  const mail = newSignInMail({
+  const mail = await newSignInMail({
     when: formatMailTime(session.createdAt ?? new Date()),
     browser: describeUserAgent(session.userAgent),
     ip: session.ipAddress || "unknown",
