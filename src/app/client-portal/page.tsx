@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { LazyClientLoginForm } from "@/features/account/components/sign-in/lazy-client-login-form";
 import { StaleSessionReset } from "@/features/account/components/sign-in/stale-session-reset";
 import { LoadedBillingChart } from "@/features/invoices/components/portal/billing-chart";
-import { PortalInvoiceView } from "@/features/invoices/components/portal/portal-invoice-view";
+import { LazyPortalInvoiceView } from "@/features/invoices/components/portal/lazy-portal-invoice-view";
 import { ClientPortal } from "@/features/portal/components/client-portal";
 import { PortalFindings } from "@/features/findings/components/portal/portal-findings";
 import { FindingsSectionWithheld } from "@/features/findings/components/portal/findings-withheld";
@@ -69,7 +69,7 @@ export default async function ClientPortalPage({ searchParams }: Props) {
     const invoice =
       !actor.billingWithheld && uuidSchema.safeParse(invoiceId).success ? await getPortalInvoice(getDb(), { actor, invoiceId }) : null;
     if (!invoice) notFound();
-    invoiceView = <PortalInvoiceView invoice={invoice} readOnly={actor.viewer !== undefined} />;
+    invoiceView = <LazyPortalInvoiceView invoice={invoice} readOnly={actor.viewer !== undefined} />;
   }
   // Billing's chart is drawn here on the server and handed to the section ready-made (not at all
   // for a member from whom the owners withheld Billing).

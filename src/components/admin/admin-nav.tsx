@@ -22,7 +22,7 @@ import {
 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { DropdownMenu } from "radix-ui";
+import { OnDemandMenu } from "@/components/ui/on-demand-menu";
 import { cn } from "@/lib/cn";
 
 export const ADMIN_NAV = [
@@ -107,8 +107,8 @@ const MOBILE_TABS: readonly string[] = ["/admin/dashboard", "/admin/clients", "/
 /**
  * The phone's bottom bar: the working sections most used as tabs, and **More**, a menu holding
  * every other section (the back office included), so the whole admin is a tap or two away on a
- * 390 px screen, as in the portal's bar. The menu is Radix's: arrow keys, Escape, focus back on
- * More, and menu semantics for screen readers.
+ * 390 px screen, as in the portal's bar. The menu is Radix's (arrow keys, Escape, focus back on
+ * More, menu semantics), its code loaded when first opened (`OnDemandMenu`).
  */
 export function MobileNav({ badges = {} }: { badges?: NavBadges }) {
   const pathname = usePathname();
@@ -151,46 +151,34 @@ export function MobileNav({ badges = {} }: { badges?: NavBadges }) {
           );
         })}
         <li>
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger
-              // The section open under More, said where the bar cannot show it (the label starts with the visible word).
-              aria-label={open ? `More, ${open.label} open` : undefined}
-              className={cn(
-                "flex w-full flex-col items-center gap-0.5 py-2 text-[11px]",
-                open ? "text-accent" : "text-muted hover:text-foreground",
-              )}
-            >
-              <Ellipsis className="h-5 w-5" aria-hidden />
-              More
-            </DropdownMenu.Trigger>
-            {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}
-            <DropdownMenu.Content
-              side="top"
-              align="end"
-              sideOffset={6}
-              collisionPadding={8}
-              className="z-40 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
-            >
-              {more.map(({ href, label, Icon }) => {
-                const active = isActive(pathname, href);
-                return (
-                  <DropdownMenu.Item key={href} asChild>
-                    <Link
-                      href={href}
-                      aria-current={active ? "page" : undefined}
-                      className={cn(
-                        "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
-                        active ? "text-accent" : "text-foreground",
-                      )}
-                    >
-                      <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                      {label}
-                    </Link>
-                  </DropdownMenu.Item>
-                );
-              })}
-            </DropdownMenu.Content>
-          </DropdownMenu.Root>
+          <OnDemandMenu
+            // The section open under More, said where the bar cannot show it (the label starts with the visible word).
+            label={open ? `More, ${open.label} open` : undefined}
+            className={cn(
+              "flex w-full flex-col items-center gap-0.5 py-2 text-[11px]",
+              open ? "text-accent" : "text-muted hover:text-foreground",
+            )}
+            contentClassName="z-40 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border border-slate-800 bg-surface p-1 shadow-lg"
+            items={more.map(({ href, label, Icon }) => ({
+              key: href,
+              element: (
+                <Link
+                  href={href}
+                  aria-current={isActive(pathname, href) ? "page" : undefined}
+                  className={cn(
+                    "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
+                    isActive(pathname, href) ? "text-accent" : "text-foreground",
+                  )}
+                >
+                  <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                  {label}
+                </Link>
+              ),
+            }))}
+          >
+            <Ellipsis className="h-5 w-5" aria-hidden />
+            More
+          </OnDemandMenu>
         </li>
       </ul>
     </nav>

@@ -1,5 +1,8 @@
 import { Card } from "@/components/ui/card";
-import { CONTROL_FAMILY_LABELS, coverageSentence, type FamilyCoverage, type CoverageCounts } from "@/features/evidence/validation";
+// From the modules themselves, not the validation index: its zod schemas would ship with the
+// portal's project view (about 40 KB gzipped) to show a sentence and some labels.
+import { CONTROL_FAMILY_LABELS } from "@/features/evidence/validation/catalogue";
+import { coverageSentence, type FamilyCoverage, type CoverageCounts } from "@/features/evidence/validation/coverage-summary";
 
 /**
  * An engagement's coverage by control family (docs/PRODUCT.md#evidence-packs): the overall sentence

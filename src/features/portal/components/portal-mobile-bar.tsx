@@ -2,7 +2,7 @@
 
 import { Ellipsis } from "lucide-react";
 import type { MouseEvent } from "react";
-import { DropdownMenu } from "radix-ui";
+import { OnDemandMenu } from "@/components/ui/on-demand-menu";
 import { cn } from "@/lib/cn";
 import { UnreadCount } from "./unread-count";
 import {
@@ -32,8 +32,8 @@ type LinkTo = (id: PortalSection) => {
 /**
  * The phone's bottom bar (docs/PRODUCT.md#portal-frame-and-navigation): the first sections the
  * person sees, by priority, as tabs, and **More**, a menu holding every other section, so each
- * one is a tap or two away on a 390 px screen. The menu is Radix's: arrow keys, Escape, focus back
- * on More, and menu semantics for screen readers.
+ * one is a tap or two away on a 390 px screen. The menu is Radix's (arrow keys, Escape, focus back
+ * on More, menu semantics), its code loaded when first opened (`OnDemandMenu`).
  */
 export function PortalMobileBar({
   section,
@@ -74,46 +74,37 @@ export function PortalMobileBar({
         })}
         {more.length > 0 ? (
           <li>
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger
-                // The section open under More, said where the tab bar cannot show it (the label starts with the visible word).
-                aria-label={inMore ? `More, ${SECTION_INFO[section].label} open` : undefined}
-                className={cn(
-                  "flex h-16 w-full flex-col items-center justify-center gap-1 text-xs font-medium",
-                  inMore ? "text-accent" : "text-muted hover:text-foreground",
-                )}
-              >
-                <Ellipsis className="h-5 w-5" aria-hidden />
-                More
-              </DropdownMenu.Trigger>
-              {/* In place, not in a portal: the menu stays inside its landmark (axe: "region"). */}
-              <DropdownMenu.Content
-                side="top"
-                align="end"
-                sideOffset={6}
-                collisionPadding={8}
-                className="z-40 min-w-48 rounded-md border border-border bg-surface p-1 shadow-lg"
-              >
-                {more.map((id) => {
-                  const { label, icon: Icon } = SECTION_INFO[id];
-                  return (
-                    <DropdownMenu.Item key={id} asChild>
-                      <a
-                        {...linkTo(id)}
-                        className={cn(
-                          "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
-                          id === section ? "text-accent" : "text-foreground",
-                        )}
-                      >
-                        <Icon className="h-5 w-5 shrink-0" aria-hidden />
-                        {label}
-                        {id === "messages" ? <UnreadCount count={unreadMessages} className="ml-auto" /> : null}
-                      </a>
-                    </DropdownMenu.Item>
-                  );
-                })}
-              </DropdownMenu.Content>
-            </DropdownMenu.Root>
+            <OnDemandMenu
+              // The section open under More, said where the tab bar cannot show it (the label starts with the visible word).
+              label={inMore ? `More, ${SECTION_INFO[section].label} open` : undefined}
+              className={cn(
+                "flex h-16 w-full flex-col items-center justify-center gap-1 text-xs font-medium",
+                inMore ? "text-accent" : "text-muted hover:text-foreground",
+              )}
+              contentClassName="z-40 min-w-48 rounded-md border border-border bg-surface p-1 shadow-lg"
+              items={more.map((id) => {
+                const { label, icon: Icon } = SECTION_INFO[id];
+                return {
+                  key: id,
+                  element: (
+                    <a
+                      {...linkTo(id)}
+                      className={cn(
+                        "flex h-11 items-center gap-3 rounded px-3 text-sm font-medium outline-none data-[highlighted]:bg-surface-2",
+                        id === section ? "text-accent" : "text-foreground",
+                      )}
+                    >
+                      <Icon className="h-5 w-5 shrink-0" aria-hidden />
+                      {label}
+                      {id === "messages" ? <UnreadCount count={unreadMessages} className="ml-auto" /> : null}
+                    </a>
+                  ),
+                };
+              })}
+            >
+              <Ellipsis className="h-5 w-5" aria-hidden />
+              More
+            </OnDemandMenu>
           </li>
         ) : null}
       </ul>

@@ -1,4 +1,4 @@
-import { ProjectNotFound, ProjectView } from "./project-view";
+import { LazyProjectNotFound, LazyProjectView } from "./lazy-project-view";
 import type { PortalProjectView as ProjectViewData } from "@/features/portal/server";
 import { SectionHeading } from "@/components/portal/section-heading";
 
@@ -18,5 +18,5 @@ export async function PortalProjectView({ data }: { data: Promise<ProjectViewDat
       </section>
     );
   }
-  return loaded ? <ProjectView data={loaded} /> : <ProjectNotFound />;
+  return loaded ? <LazyProjectView data={loaded} /> : <LazyProjectNotFound />;
 }

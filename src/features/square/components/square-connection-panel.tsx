@@ -6,7 +6,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog } from "@/components/ui/dialog";
+import { LazyDialog } from "@/components/ui/lazy-dialog";
 import { routeChange, useChange } from "@/components/ui/use-change";
 import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import { apiFetch } from "@/lib/api-client";
@@ -201,21 +201,23 @@ function Panel({ initialStatus, oauth, footer }: { initialStatus: SquareStatusVi
 
       {footer ? <div className="mt-4">{footer}</div> : null}
 
-      <Dialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Disconnect Square?"
-        description="Invoices already synced stay. Square's access for this app is revoked; you can connect again at any time."
-      >
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={disconnect} disabled={isBusy}>
-            {running === "disconnect" ? "Disconnecting..." : "Disconnect"}
-          </Button>
-        </div>
-      </Dialog>
+      {confirmOpen ? (
+        <LazyDialog
+          open
+          onOpenChange={setConfirmOpen}
+          title="Disconnect Square?"
+          description="Invoices already synced stay. Square's access for this app is revoked; you can connect again at any time."
+        >
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={disconnect} disabled={isBusy}>
+              {running === "disconnect" ? "Disconnecting..." : "Disconnect"}
+            </Button>
+          </div>
+        </LazyDialog>
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { ExternalLink } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
 import type { FindingTicketRow } from "@/features/trackers/server";
-import { CreateTicketButton, RefreshWhileFiling } from "./finding-ticket-actions";
+import { LazyCreateTicketButton, LazyRefreshWhileFiling } from "./lazy-finding-ticket-actions";
 
 const TICKET_STATE_LABELS = { creating: "Filing…", open: "Open", closed: "Closed" } as const;
 
@@ -58,13 +58,13 @@ export async function FindingTickets({
               ) : readOnly ? (
                 <span className="text-muted">No ticket</span>
               ) : (
-                <CreateTicketButton findingId={findingId} connectionId={row.connectionId} where={where} />
+                <LazyCreateTicketButton findingId={findingId} connectionId={row.connectionId} where={where} />
               )}
             </li>
           );
         })}
       </ul>
-      {filing ? <RefreshWhileFiling /> : null}
+      {filing ? <LazyRefreshWhileFiling /> : null}
     </Card>
   );
 }

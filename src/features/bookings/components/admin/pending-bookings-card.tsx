@@ -6,7 +6,7 @@ import { useState } from "react";
 import { approveBookingAction } from "@/features/bookings/actions/admin";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { LazyDialog } from "@/components/ui/lazy-dialog";
 import { cn } from "@/lib/cn";
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { URGENCY_LABELS, URGENCY_LEVEL_LABELS, URGENCY_TONES } from "@/lib/domain/urgency";
@@ -101,7 +101,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
         </Link>
       ) : null}
       {details ? (
-        <Dialog
+        <LazyDialog
           open
           onOpenChange={(open) => (open ? null : setDetails(null))}
           title="Booking request"
@@ -137,7 +137,7 @@ export function PendingBookingsCard({ bookings: initial, total }: { bookings: Bo
               {busyId === details.id ? "Approving..." : "Approve"}
             </Button>
           </div>
-        </Dialog>
+        </LazyDialog>
       ) : null}
     </DashboardCard>
   );

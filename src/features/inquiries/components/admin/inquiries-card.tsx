@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { markInquiryReadAction } from "@/features/inquiries/actions/admin";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { LazyDialog } from "@/components/ui/lazy-dialog";
 import { useServerState } from "@/components/ui/use-server-state";
 import { cn } from "@/lib/cn";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -76,7 +76,7 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
         </ul>
       )}
       {open ? (
-        <Dialog
+        <LazyDialog
           open
           onOpenChange={(value) => (value ? null : setOpen(null))}
           title={`Inquiry from ${open.name}`}
@@ -97,7 +97,7 @@ export function InquiriesCard({ inquiries: initial, unread: initialUnread }: { i
               Close
             </Button>
           </div>
-        </Dialog>
+        </LazyDialog>
       ) : null}
     </DashboardCard>
   );

@@ -8,7 +8,7 @@ import { formatHours } from "@/lib/retainer-period";
 import type { RetainerView } from "@/features/retainers/server";
 import { RetainerBurndown, RetainerEntries, RetainerHistory } from "../retainer-burndown";
 import { SectionHeading } from "@/components/portal/section-heading";
-import { OverageDecision } from "./overage-decision";
+import { LazyOverageDecision } from "./lazy-overage-decision";
 
 /**
  * The portal's Retainer section (docs/PRODUCT.md#retainer-hours), rendered on the server: the
@@ -64,7 +64,7 @@ export function RetainerSection({ view, isOwner, readOnly }: { view: RetainerVie
                 ) : null}
                 {isOwner && !readOnly ? (
                   // Mounted for decided requests too, so its "Overage approved." outlives the buttons.
-                  <OverageDecision
+                  <LazyOverageDecision
                     requestId={r.id}
                     label={`${formatHours(r.minutes)} on ${r.project}`}
                     price={overagePrice({ minutes: r.minutes, rateCents: view.retainer.overageRateCents, workDate: r.workDate })}
