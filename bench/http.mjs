@@ -8,12 +8,14 @@
 //
 // - The product runs on a fresh embedded database (a throwaway DATA_DIR), or with DATABASE_URL set on
 //   a new, throwaway database of that PostgreSQL server (dropped at the end); there only the
-//   PostgreSQL budget (p99 ≤ 1 s everywhere) is judged.
+//   PostgreSQL budgets are judged (the signed-in screens' p99 ≤ 400 ms, every other p99 ≤ 1 s).
 // - `--rounds N` alternates bare and product N times and reports the median of each figure (the
 //   machine's other load then weighs on both alike); ratios are always within one round.
 // - `--cpu-prof DIR` runs the product under `node --cpu-prof` and prints the profile's top functions
 //   by self time when it stops (bench/cpu-profile-top.mjs); the .cpuprofile stays in DIR (open it in
 //   Chrome's DevTools).
+// - `--large` (PostgreSQL only) adds the large data set after the demo seed: 200 more companies,
+//   100,000 findings and 10,000 invoices over every company (bench/seed-large.mjs).
 // - `--check` exits 1 when a budget is missed.
 // Responses are requested without compression (as the figures in docs/ARCHITECTURE.md were taken).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -25,6 +27,7 @@ import pg from "pg";
 import { ensureBuild } from "../scripts/ensure-build.mjs";
 import { freePort } from "../scripts/local-tools.mjs";
 import { printProfileTop } from "./cpu-profile-top.mjs";
+import { LARGE, seedLarge } from "./seed-large.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -43,6 +46,11 @@ const ONLY = option("only", "")
 const CPU_PROF_DIR = option("cpu-prof", "");
 const CHECK = args.includes("--check");
 const DATABASE_URL = process.env.DATABASE_URL;
+const LARGE_DATA = args.includes("--large");
+if (LARGE_DATA && !DATABASE_URL) {
+  console.error("--large needs DATABASE_URL: the embedded database belongs to the product's process.");
+  process.exit(1);
+}
 
 /**
  * The node options `npm start` gives the server (package.json), so the product is measured as it
@@ -116,6 +124,8 @@ const TARGETS = [
   { id: "contact", method: "POST", path: "/api/contact/send", label: "POST /api/contact/send", contact: true },
 ];
 const POSTGRES_P99_MS = 1000;
+/** On PostgreSQL, the signed-in screens (those measured against the bare page) answer faster. */
+const postgresP99Of = (target) => (target.budget?.of === "dynamic" ? target.budget.p99 : POSTGRES_P99_MS);
 
 const selected = TARGETS.filter((t) => t.app === "bare" || ONLY.length === 0 || ONLY.includes(t.id));
 const unknown = ONLY.filter((id) => !TARGETS.some((t) => t.id === id));
@@ -384,12 +394,19 @@ try {
   const cookies = {};
   if (selected.some((t) => t.as === "client")) cookies.client = await signIn(productUrl, DEMO.client);
   if (selected.some((t) => t.as === "admin")) cookies.admin = await signIn(productUrl, DEMO.admin);
+  // After signing in, which waits for the demo seed: the demo's companies get their share too.
+  if (LARGE_DATA) {
+    const seconds = await seedLarge(postgres.url);
+    console.info(
+      `[bench] large data: ${LARGE.companies} more companies, ${LARGE.findings} findings, ${LARGE.invoices} invoices (${seconds.toFixed(0)} s)`,
+    );
+  }
 
   for (const target of selected) await verifyTarget(target, target.app === "bare" ? bareUrl : productUrl, cookies);
 
   console.info(
     `[bench] ${selected.length} targets, ${ROUNDS} round(s), ${WARMUP_SECONDS} s warm-up + ${DURATION} s at ${CONNECTIONS} connections each, ` +
-      `database: ${postgres ? "PostgreSQL" : "embedded (PGlite)"}`,
+      `database: ${postgres ? `PostgreSQL${LARGE_DATA ? ", large data" : ""}` : "embedded (PGlite)"}`,
   );
   const figures = Object.fromEntries(selected.map((t) => [t.id, []]));
   for (let round = 1; round <= ROUNDS; round++) {
@@ -442,7 +459,8 @@ try {
       continue;
     }
     if (postgres) {
-      judge(`${row.target.label}: p99 ${row.p99} ms ≤ ${POSTGRES_P99_MS} ms`, row.p99 <= POSTGRES_P99_MS);
+      const most = postgresP99Of(row.target);
+      judge(`${row.target.label}: p99 ${row.p99} ms ≤ ${most} ms`, row.p99 <= most);
       continue;
     }
     const budget = row.target.budget;
