@@ -54,7 +54,8 @@ import {
   DEMO_TIERS,
   DEMO_USERS,
 } from "./demo-data";
-import { DEMO_FINDINGS, demoFindingRows } from "./demo-findings";
+import { DEMO_FINDINGS } from "./demo-findings";
+import { demoFindingRows } from "./demo-finding-rows";
 import { demoHistoryRows } from "./demo-history";
 import { DEMO_RERUNS, demoRerunRows } from "./demo-reruns";
 import { demoJudgeValidationRows } from "./demo-measurements";
