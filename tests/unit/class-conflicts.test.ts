@@ -1,16 +1,16 @@
-// `cn` (src/lib/cn.ts) is tailwind-merge configured with only the utility groups the product
-// overrides. This test reads every `cn(…)` call of the product, enumerates the strings each argument
-// can take (literals, `a && "x"`, `a ? "x" : "y"`, constants and their object lookups), and checks
-// that `cn` keeps exactly what tailwind-merge's full configuration keeps. A component that appends its
-// caller's `className` is checked with every literal className its callers pass (`<Card
-// className="p-3">` against the Card's own `p-5`), through components that wrap it (StatCard).
-// Values known only at run time (a prop passed on, a computed string) are not enumerated.
+// `cn` (src/lib/cn.ts) joins class names without resolving conflicts, so no class list of the product
+// may hold two utilities that set the same property: the stylesheet's order, not the string's, would
+// decide which one wins. This test reads every `cn(…)` call, enumerates the strings each argument can
+// take (literals, `a && "x"`, `a ? "x" : "y"`, constants, their object lookups and destructured
+// entries), and asks tailwind-merge (a test-only dependency) whether a combination has a conflict. A
+// component that appends its caller's `className` is checked with every literal className its callers
+// pass (`<Card className="p-3">` against the Card's own `p-5`), also through components that wrap it
+// (StatCard). Values known only at run time (a prop passed on, a computed string) are not enumerated.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { cn } from "@/lib/cn";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const walk = (dir: string): string[] =>
@@ -29,43 +29,110 @@ type Values = string[] | undefined;
 /** A component's own parameter that callers fill: `className`, or a prop like `rowClassName`. */
 const SLOT = "\u0000slot";
 
-/** Top-level `const X = …` initialisers of every file, by name (constants are unique enough here). */
-const constants = new Map<string, ts.Expression>();
+/** Top-level `const` declarations of every file, by name: what an imported constant refers to. */
+const topLevel = new Map<string, ts.VariableDeclaration>();
 for (const { source } of files)
   for (const statement of source.statements)
     if (ts.isVariableStatement(statement) && statement.declarationList.flags & ts.NodeFlags.Const)
-      for (const decl of statement.declarationList.declarations)
-        if (ts.isIdentifier(decl.name) && decl.initializer) constants.set(decl.name.text, decl.initializer);
+      for (const decl of statement.declarationList.declarations) if (ts.isIdentifier(decl.name)) topLevel.set(decl.name.text, decl);
+
+/** The `const` that binds a name where it is used: the nearest enclosing block's, else an imported one. */
+function declarationOf(use: ts.Identifier): { decl: ts.VariableDeclaration; key?: string } | undefined {
+  for (let at: ts.Node | undefined = use.parent; at; at = at.parent) {
+    if (!ts.isBlock(at) && !ts.isSourceFile(at)) continue;
+    for (const statement of at.statements) {
+      if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+      for (const decl of statement.declarationList.declarations) {
+        if (ts.isIdentifier(decl.name) && decl.name.text === use.text) return { decl };
+        if (ts.isObjectBindingPattern(decl.name))
+          for (const element of decl.name.elements)
+            if (ts.isIdentifier(element.name) && element.name.text === use.text)
+              return { decl, key: element.propertyName && ts.isIdentifier(element.propertyName) ? element.propertyName.text : use.text };
+      }
+    }
+  }
+  const imported = topLevel.get(use.text);
+  return imported ? { decl: imported } : undefined;
+}
 
 function unwrap(node: ts.Expression): ts.Expression {
   while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
   return node;
 }
 
+/** The object literals an expression can be: `LOOKS`, each entry of `LOOKS[kind]`, `LOOKS.success`. */
+function objectsOf(expr: ts.Expression, depth: number): ts.ObjectLiteralExpression[] | undefined {
+  const node = unwrap(expr);
+  if (depth > 6) return undefined;
+  if (ts.isObjectLiteralExpression(node)) return [node];
+  if (ts.isIdentifier(node)) {
+    const found = declarationOf(node);
+    if (!found?.decl.initializer) return undefined;
+    return found.key ? propertyOf(found.decl.initializer, found.key, depth + 1, objectsOf) : objectsOf(found.decl.initializer, depth + 1);
+  }
+  if (ts.isElementAccessExpression(node)) {
+    const entries = objectsOf(node.expression, depth + 1);
+    return (
+      entries &&
+      union(
+        entries.flatMap((object) =>
+          object.properties.map((p) => (ts.isPropertyAssignment(p) ? objectsOf(p.initializer, depth + 1) : undefined)),
+        ),
+      )
+    );
+  }
+  if (ts.isPropertyAccessExpression(node)) return propertyOf(node.expression, node.name.text, depth + 1, objectsOf);
+  return undefined;
+}
+
+/** What property `key` of each object an expression can be resolves to, by `resolve`. */
+function propertyOf<T>(
+  expr: ts.Expression,
+  key: string,
+  depth: number,
+  resolve: (e: ts.Expression, depth: number) => T[] | undefined,
+): T[] | undefined {
+  const objects = objectsOf(expr, depth + 1);
+  const picked = objects?.map((object) => {
+    const property = object.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === key);
+    return property && ts.isPropertyAssignment(property) ? resolve(property.initializer, depth + 1) : undefined;
+  });
+  return picked && union(picked);
+}
+
+/** Every item of every part, or unknown when one part is. */
+function union<T>(parts: (T[] | undefined)[]): T[] | undefined {
+  return parts.length > 0 && parts.every(Boolean) ? parts.flatMap((values) => values!) : undefined;
+}
+
 function valuesOf(expr: ts.Expression, depth = 0): Values {
   const node = unwrap(expr);
-  if (depth > 4) return undefined;
+  if (depth > 6) return undefined;
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
-  if (node.kind === ts.SyntaxKind.UndefinedKeyword || node.kind === ts.SyntaxKind.NullKeyword || node.kind === ts.SyntaxKind.FalseKeyword)
-    return [""];
+  if (node.kind === ts.SyntaxKind.NullKeyword || node.kind === ts.SyntaxKind.FalseKeyword) return [""];
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
     const right = valuesOf(node.right, depth + 1);
     return right ? ["", ...right] : undefined;
   }
-  if (ts.isConditionalExpression(node)) {
-    const [a, b] = [valuesOf(node.whenTrue, depth + 1), valuesOf(node.whenFalse, depth + 1)];
-    return a && b ? [...a, ...b] : undefined;
+  if (ts.isConditionalExpression(node)) return union([valuesOf(node.whenTrue, depth + 1), valuesOf(node.whenFalse, depth + 1)]);
+  if (ts.isIdentifier(node)) {
+    if (node.text === "undefined") return [""];
+    const found = declarationOf(node);
+    if (!found?.decl.initializer) return undefined;
+    return found.key ? propertyOf(found.decl.initializer, found.key, depth + 1, valuesOf) : valuesOf(found.decl.initializer, depth + 1);
   }
-  if (ts.isIdentifier(node) && node.text === "undefined") return [""];
-  if (ts.isIdentifier(node) && constants.has(node.text)) return valuesOf(constants.get(node.text)!, depth + 1);
-  if (ts.isObjectLiteralExpression(node)) return undefined;
-  if (ts.isElementAccessExpression(node) && ts.isIdentifier(unwrap(node.expression))) {
-    const table = constants.get((unwrap(node.expression) as ts.Identifier).text);
-    const object = table && unwrap(table);
-    if (!object || !ts.isObjectLiteralExpression(object)) return undefined;
-    const all = object.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? (valuesOf(p.initializer, depth + 1) ?? []) : []));
-    return all.length > 0 ? all : undefined;
+  if (ts.isElementAccessExpression(node)) {
+    const entries = objectsOf(node.expression, depth + 1);
+    return (
+      entries &&
+      union(
+        entries.flatMap((object) =>
+          object.properties.map((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer, depth + 1) : undefined)),
+        ),
+      )
+    );
   }
+  if (ts.isPropertyAccessExpression(node)) return propertyOf(node.expression, node.name.text, depth + 1, valuesOf);
   return undefined;
 }
 
@@ -132,13 +199,11 @@ function combinations(args: Values[], slot: string): string[] {
   return out.map((s) => s.trim().split(/\s+/).filter(Boolean).join(" "));
 }
 
-/** Where `cn` and the full tailwind-merge differ on a class list: what one keeps and the other not. */
-function difference(classes: string): string | undefined {
-  const [ours, full] = [new Set(cn(classes).split(" ")), new Set(twMerge(classes).split(" "))];
-  const onlyOurs = [...ours].filter((name) => !full.has(name));
-  const onlyFull = [...full].filter((name) => !ours.has(name));
-  if (onlyOurs.length + onlyFull.length === 0) return undefined;
-  return `cn keeps ${onlyOurs.join(" ") || "nothing more"}, tailwind-merge keeps ${onlyFull.join(" ") || "nothing more"}`;
+/** The classes tailwind-merge would drop from a class list: each lost to a later one that sets the same. */
+function conflictsIn(classes: string): string | undefined {
+  const kept = new Set(twMerge(classes).split(" "));
+  const lost = classes.split(" ").filter((name) => name && !kept.has(name));
+  return lost.length > 0 ? `${lost.join(" ")} overridden` : undefined;
 }
 
 /** Literal classNames callers pass to components: `<Card className="…">`, `<Card className={cn(…)}>`. */
@@ -181,33 +246,32 @@ function callerClassNames(): { where: string; component: string; values: string[
 
 describe("class lists", () => {
   it("finds the components that take a caller's className", () => {
-    for (const component of ["Card", "StatCard", "Button", "Input", "Select", "Textarea", "Field", "StatusBadge", "Dialog"])
+    for (const component of ["Card", "StatCard", "Button", "Input", "Select", "Textarea", "Field", "StatusBadge", "OutcomeMessage"])
       expect(bases.has(component), component).toBe(true);
     expect(callerClassNames().length).toBeGreaterThan(100);
   });
 
-  it("a known override resolves as the caller meant", () => {
-    expect(cn("rounded-xl border border-slate-800 bg-surface/80 p-5", "p-3")).toBe("rounded-xl border border-slate-800 bg-surface/80 p-3");
-    expect(cn("h-10 px-4 text-sm", "h-7 px-1 text-xs")).toBe("h-7 px-1 text-xs");
-    expect(cn("text-sm text-foreground", "font-mono text-xs")).toBe("text-foreground font-mono text-xs");
+  it("tells a conflict from a list without one", () => {
+    expect(conflictsIn("rounded-xl border border-slate-800 p-5 p-3")).toBe("p-5 overridden");
+    expect(conflictsIn("h-10 px-4 text-sm font-mono text-foreground")).toBeUndefined();
   });
 
-  it("resolves every cn call's class lists as tailwind-merge does", () => {
+  it("no cn call holds two classes that set the same property", () => {
     const conflicts = calls.flatMap(({ where, args }) =>
       combinations(args, "").flatMap((classes) => {
-        const differs = difference(classes);
+        const differs = conflictsIn(classes);
         return differs ? [`${where}: ${differs} in "${classes}"`] : [];
       }),
     );
     expect([...new Set(conflicts)]).toEqual([]);
   });
 
-  it("resolves each caller's className against the component's own as tailwind-merge does", () => {
+  it("no caller's className sets what the component already sets", () => {
     const conflicts = callerClassNames().flatMap(({ where, component, values }) =>
       (bases.get(component) ?? []).flatMap((args) =>
         values.flatMap((value) =>
           combinations(args, value).flatMap((classes) => {
-            const differs = difference(classes);
+            const differs = conflictsIn(classes);
             return differs ? [`${where} <${component} className="${value}">: ${differs}`] : [];
           }),
         ),

@@ -27,7 +27,7 @@ export default async function SharedPage({ searchParams }: { searchParams: Promi
           You are not signed in, or your access has ended. Ask for a new sign-in link: it goes to the address the documents were shared
           with.
         </p>
-        <Card className="mt-6 p-6">
+        <Card padding="wide" className="mt-6">
           <RequestLinkForm />
         </Card>
       </Shell>
@@ -60,7 +60,7 @@ export default async function SharedPage({ searchParams }: { searchParams: Promi
         >
           {recipient.ndaText}
         </pre>
-        <Card className="mt-6 p-6">
+        <Card padding="wide" className="mt-6">
           <AcceptNdaForm />
         </Card>
       </Shell>

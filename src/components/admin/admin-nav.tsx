@@ -85,9 +85,9 @@ export function SidebarNav({ collapsed, badges = {} }: { collapsed: boolean; bad
               aria-current={active ? "page" : undefined}
               title={collapsed ? label : undefined}
               className={cn(
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors",
+                "flex items-center gap-3 rounded-md py-2 text-sm transition-colors",
                 active ? "bg-cyan-500/15 text-accent" : "text-muted hover:bg-surface-2 hover:text-foreground",
-                collapsed && "justify-center px-2",
+                collapsed ? "justify-center px-2" : "px-3",
               )}
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden />

@@ -86,9 +86,9 @@ export function ListTable<Row extends { id: string | number }>({
             <tr key={String(row.id)} className={cn("block space-y-1 p-4 hover:bg-surface/60 md:table-row md:p-0", rowClassName)}>
               {columns.map((column, index) => {
                 const className = cn(
-                  "block min-w-0 break-words md:table-cell md:px-4 md:py-3",
+                  "block min-w-0 break-words md:px-4 md:py-3",
                   column.align === "right" && "md:text-right",
-                  column.priority === "low" && "md:hidden 2xl:table-cell",
+                  column.priority === "low" ? "md:hidden 2xl:table-cell" : "md:table-cell",
                   column.className,
                 );
                 return index === 0 ? (

@@ -2,7 +2,7 @@
 
 import { type ReactNode, useCallback, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, type DialogWidth } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/spinner";
 import type { Notify } from "@/components/ui/use-change";
 import { useReadOnShow } from "@/components/ui/use-read-on-show";
@@ -24,7 +24,7 @@ export function RowDialog<T>({
   pick,
   loadFailed,
   loadingLabel,
-  className,
+  width,
   onClose,
   children,
 }: {
@@ -36,7 +36,7 @@ export function RowDialog<T>({
   /** The message of a failed read, e.g. "The reports could not be loaded." */
   loadFailed: string;
   loadingLabel?: string;
-  className?: string;
+  width?: DialogWidth;
   onClose: () => void;
   children: (data: T | null, tools: RowDialogTools) => ReactNode;
 }) {
@@ -58,7 +58,7 @@ export function RowDialog<T>({
   const again = useCallback(() => void reload(), [reload]);
   const failed = error !== null;
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={title} className={className}>
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={title} width={width}>
       {message ? (
         <Alert tone={message.tone} className="mb-3">
           {message.text}

@@ -8,7 +8,7 @@ const variants = {
   danger: "bg-red-600 text-white hover:bg-red-500 font-semibold",
 } as const;
 
-const sizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;
+const sizes = { xs: "h-7 px-1 text-xs", sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants;

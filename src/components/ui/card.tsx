@@ -1,10 +1,23 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
+const PADDINGS = { tight: "p-3", snug: "p-4", normal: "p-5", wide: "p-6", roomy: "p-6 sm:p-8" } as const;
+const EDGES = { plain: "border-slate-800", accent: "border-accent/60", success: "border-emerald-500/60" } as const;
+
+export type CardProps = HTMLAttributes<HTMLDivElement> & {
+  padding?: keyof typeof PADDINGS;
+  /** The border's colour: a highlighted card (the plan a client is on, the popular one). */
+  edge?: keyof typeof EDGES;
+};
+
 // data-card: a part of the page that focus can return to when a dialog closes (return-focus.ts).
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+export function Card({ className, padding = "normal", edge = "plain", ...props }: CardProps) {
   return (
-    <div data-card="" className={cn("min-w-0 rounded-xl border border-slate-800 bg-surface/80 p-5 shadow-sm", className)} {...props} />
+    <div
+      data-card=""
+      className={cn("min-w-0 rounded-xl border bg-surface/80 shadow-sm", PADDINGS[padding], EDGES[edge], className)}
+      {...props}
+    />
   );
 }
 

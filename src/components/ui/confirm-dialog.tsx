@@ -31,7 +31,7 @@ export function ConfirmDialog({
   const [error, setError] = useState<string | null>(null);
   const { isBusy, run } = useChange((message, tone) => (tone === "error" ? setError(message) : undefined));
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={title} description={description} className="max-w-md">
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title={title} description={description} width="md">
       {error ? (
         <Alert tone="error" className="mb-4">
           {error}

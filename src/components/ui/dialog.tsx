@@ -6,6 +6,9 @@ import { type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
 import { type FocusReturn, noteFocusReturn, returnFocus } from "./return-focus";
 
+const WIDTHS = { md: "max-w-md", lg: "max-w-lg", "2xl": "max-w-2xl", "3xl": "max-w-3xl" } as const;
+export type DialogWidth = keyof typeof WIDTHS;
+
 /** Accessible modal (Radix): focus trap, Escape to close, labelled by its title. */
 export function Dialog({
   open,
@@ -13,14 +16,15 @@ export function Dialog({
   title,
   description,
   children,
-  className,
+  width = "2xl",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  className?: string;
+  /** The most it takes of a wide screen (on a phone: the screen less a margin). */
+  width?: DialogWidth;
 }) {
   const focusReturn = useRef<FocusReturn | null>(null);
   return (
@@ -29,8 +33,8 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
         <RadixDialog.Content
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-700 bg-surface p-6 shadow-xl",
-            className,
+            "fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-700 bg-surface p-6 shadow-xl",
+            WIDTHS[width],
           )}
           onOpenAutoFocus={() => {
             focusReturn.current = noteFocusReturn();

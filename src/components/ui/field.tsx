@@ -5,10 +5,17 @@ import { cn } from "@/lib/cn";
 // disabled, also through its fieldset) drops the box that invites typing, so a read-only view (an
 // admin viewing the portal, a member) never looks editable.
 const control =
-  "w-full rounded-md border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-foreground placeholder:text-slate-500 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500 [&[readonly]]:border-dashed [&[readonly]]:border-slate-800 [&[readonly]]:bg-transparent disabled:cursor-not-allowed disabled:border-dashed disabled:border-slate-800 disabled:bg-transparent";
+  "w-full rounded-md border border-slate-700 bg-slate-900 px-3 text-foreground placeholder:text-slate-500 focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent aria-[invalid=true]:border-red-500 [&[readonly]]:border-dashed [&[readonly]]:border-slate-800 [&[readonly]]:bg-transparent disabled:cursor-not-allowed disabled:border-dashed disabled:border-slate-800 disabled:bg-transparent";
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
-  return <input ref={ref} className={cn(control, "h-10", className)} {...props} />;
+/** A value typed or copied as it is (a token, a URL, a certificate): in a fixed-width face, smaller. */
+type Mono = { mono?: boolean };
+const text = (mono?: boolean) => (mono ? "font-mono text-xs" : "text-sm");
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Mono>(function Input(
+  { className, mono, ...props },
+  ref,
+) {
+  return <input ref={ref} className={cn(control, "h-10 py-2", text(mono), className)} {...props} />;
 });
 
 /**
@@ -25,7 +32,7 @@ export const FileInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<H
       type="file"
       className={cn(
         control,
-        "h-auto max-w-full cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground hover:file:bg-slate-700",
+        "h-auto max-w-full cursor-pointer py-1.5 text-sm file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground hover:file:bg-slate-700",
         className,
       )}
       {...props}
@@ -33,15 +40,16 @@ export const FileInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<H
   );
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
-  { className, ...props },
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & Mono>(function Textarea(
+  { className, mono, ...props },
   ref,
 ) {
-  return <textarea ref={ref} className={cn(control, className)} {...props} />;
+  return <textarea ref={ref} className={cn(control, "py-2", text(mono), className)} {...props} />;
 });
 
+// A list of several choices shows a few of its options at once; a drop-down is one line high.
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
-  return <select ref={ref} className={cn(control, "h-10", className)} {...props} />;
+  return <select ref={ref} className={cn(control, "py-2 text-sm", props.multiple ? "h-28" : "h-10", className)} {...props} />;
 });
 
 /**

@@ -12,10 +12,25 @@ export type OutcomeKind = "success" | "refusal" | "information";
 export type Outcome = { kind: OutcomeKind; text: string };
 
 export const OUTCOME_LOOKS = {
-  success: { box: "border-emerald-500/40 bg-emerald-500/10 text-emerald-200", Icon: CheckCircle2, role: "status" },
-  refusal: { box: "border-red-500/40 bg-red-500/10 text-red-200", Icon: AlertCircle, role: "alert" },
-  information: { box: "border-cyan-500/40 bg-cyan-500/10 text-cyan-100", Icon: Info, role: "status" },
-} as const satisfies Record<OutcomeKind, { box: string; Icon: unknown; role: "status" | "alert" }>;
+  success: {
+    box: "border-emerald-500/40 bg-emerald-500/10 text-emerald-200",
+    solid: "border-emerald-500/50 bg-emerald-950 text-emerald-100",
+    Icon: CheckCircle2,
+    role: "status",
+  },
+  refusal: {
+    box: "border-red-500/40 bg-red-500/10 text-red-200",
+    solid: "border-red-500/50 bg-red-950 text-red-100",
+    Icon: AlertCircle,
+    role: "alert",
+  },
+  information: {
+    box: "border-cyan-500/40 bg-cyan-500/10 text-cyan-100",
+    solid: "border-cyan-500/50 bg-cyan-950 text-cyan-100",
+    Icon: Info,
+    role: "status",
+  },
+} as const satisfies Record<OutcomeKind, { box: string; solid: string; Icon: unknown; role: "status" | "alert" }>;
 
 /** The kind a change's tone stands for (useChange's notify: "success" or "error"; Alert's "info"). */
 export function outcomeKindOf(tone: "success" | "error" | "info"): OutcomeKind {
@@ -31,16 +46,28 @@ export function outcomeKindOf(tone: "success" | "error" | "info"): OutcomeKind {
 export function OutcomeMessage({
   kind,
   children,
+  floating = false,
   className,
   ...rest
-}: { kind: OutcomeKind; children?: ReactNode; className?: string } & Omit<HTMLAttributes<HTMLDivElement>, "role" | "children">) {
-  const { box, Icon, role } = OUTCOME_LOOKS[kind];
+}: {
+  kind: OutcomeKind;
+  children?: ReactNode;
+  /** On a solid ground above the page, with more room (a toast). */
+  floating?: boolean;
+  className?: string;
+} & Omit<HTMLAttributes<HTMLDivElement>, "role" | "children">) {
+  const { box, solid, Icon, role } = OUTCOME_LOOKS[kind];
   return (
     <div
       {...rest}
       role={role}
       data-outcome={kind}
-      className={cn("flex items-start gap-2 rounded-md border px-3 py-2 text-sm", box, className)}
+      className={cn(
+        "flex items-start gap-2 rounded-md border text-sm",
+        floating ? "px-4 py-3 font-medium shadow-lg" : "px-3 py-2",
+        floating ? solid : box,
+        className,
+      )}
     >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div className="min-w-0 break-words">{children}</div>

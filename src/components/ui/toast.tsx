@@ -1,7 +1,6 @@
 "use client";
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { cn } from "@/lib/cn";
 import { OutcomeMessage } from "./outcome-message";
 
 type ToastState = { message: string; tone: "success" | "error" } | null;
@@ -51,16 +50,7 @@ export function Toast({ toast }: { toast: ToastState }) {
     <div className="pointer-events-none fixed bottom-20 left-4 right-4 z-50 flex justify-end md:bottom-6 md:left-auto">
       {toast ? (
         // The outcome message, on a solid ground above the page.
-        <OutcomeMessage
-          kind={toast.tone === "error" ? "refusal" : "success"}
-          data-toast={toast.tone}
-          className={cn(
-            "px-4 py-3 font-medium shadow-lg",
-            toast.tone === "success"
-              ? "border-emerald-500/50 bg-emerald-950 text-emerald-100"
-              : "border-red-500/50 bg-red-950 text-red-100",
-          )}
-        >
+        <OutcomeMessage kind={toast.tone === "error" ? "refusal" : "success"} data-toast={toast.tone} floating>
           {toast.message}
         </OutcomeMessage>
       ) : null}

@@ -14,7 +14,9 @@ export default async function OpenSharePage({ searchParams }: { searchParams: Pr
     <main className="mx-auto w-full max-w-xl px-4 py-16">
       <h1 className="text-2xl font-bold">Shared documents</h1>
       <p className="mt-2 text-muted">Documents were shared with you. The link opens them once, in this browser.</p>
-      <Card className="mt-6 p-6">{token ? <OpenShareButton token={token} /> : <RequestLinkForm />}</Card>
+      <Card padding="wide" className="mt-6">
+        {token ? <OpenShareButton token={token} /> : <RequestLinkForm />}
+      </Card>
     </main>
   );
 }

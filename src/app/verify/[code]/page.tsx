@@ -94,7 +94,7 @@ export default async function VerifyLetterPage({ params }: { params: Promise<{ c
         <p className="mt-6 text-sm text-muted">The firm withdrew this letter: what it stated is no longer shown.</p>
       ) : (
         <>
-          <Card className="mt-6 p-6">
+          <Card padding="wide" className="mt-6">
             <LetterFactsView facts={facts} />
           </Card>
           <section className="mt-6 text-sm">

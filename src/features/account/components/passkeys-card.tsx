@@ -214,7 +214,7 @@ export function PasskeysCard() {
         onOpenChange={(open) => !open && setRemoving(null)}
         title={`Remove ${removing?.name ?? "passkey"}?`}
         description="It will no longer sign you in. The passkey may stay on your device until you delete it there."
-        className="max-w-md"
+        width="md"
       >
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setRemoving(null)}>
@@ -230,7 +230,7 @@ export function PasskeysCard() {
         onOpenChange={(open) => !open && setConfirming(null)}
         title={`Confirm ${confirming?.passkey.name ?? "passkey"}?`}
         description="Enter your password to confirm this passkey is yours. It will sign you in again."
-        className="max-w-md"
+        width="md"
       >
         <form
           className="space-y-3"

@@ -94,12 +94,7 @@ export function BoardSummaryCard({
               ))}
             </Select>
           </Field>
-          <Button
-            type="submit"
-            disabled={busy}
-            className="h-10"
-            aria-label={`Generate PDF: ${quarter} remediation summary${name ? ` for ${name}` : ""}`}
-          >
+          <Button type="submit" disabled={busy} aria-label={`Generate PDF: ${quarter} remediation summary${name ? ` for ${name}` : ""}`}>
             {busy ? "Generating..." : "Generate PDF"}
           </Button>
         </form>

@@ -119,7 +119,7 @@ function NewTokenDialog({ onClose }: { onClose: () => void }) {
       description={
         made ? "This is the only time it is shown. Keep it in your secret store." : "Choose what it may do and how long it lives."
       }
-      className="max-w-md"
+      width="md"
     >
       {made ? (
         <TokenSecret secret={made.secret} expiresAt={made.expiresAt} onDone={onClose} />
@@ -190,7 +190,7 @@ function TokenSecret({ secret, expiresAt, onDone }: { secret: string; expiresAt:
         <code className="font-mono">Authorization: Bearer …</code>
       </Alert>
       <Field id="api-token-secret" label="Token" hint="It will not be shown again.">
-        <Input id="api-token-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Input id="api-token-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} mono />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={copy}>

@@ -30,7 +30,7 @@ export function ProjectAuthorizationDialog({ project, onClose }: { project: Proj
       pick={({ authorization }: { authorization: AdminProjectAuthorization }) => authorization}
       loadFailed={LOAD_FAILED}
       loadingLabel="Loading the authorization"
-      className="max-w-3xl"
+      width="3xl"
       onClose={onClose}
     >
       {(data, { reload }) =>

@@ -90,13 +90,7 @@ export function CaseForm({
           <Textarea id={ids.reason} value={reason} rows={2} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
         </Field>
         <Field id={ids.findings} label="Findings that show it" error={errors.findingIds}>
-          <Select
-            id={ids.findings}
-            multiple
-            value={linked}
-            onChange={(e) => setLinked([...e.target.selectedOptions].map((o) => o.value))}
-            className="h-28"
-          >
+          <Select id={ids.findings} multiple value={linked} onChange={(e) => setLinked([...e.target.selectedOptions].map((o) => o.value))}>
             {findings.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.match ? `${f.title} (maps by ${f.match === "atlas" ? "ATLAS" : "OWASP"})` : f.title}

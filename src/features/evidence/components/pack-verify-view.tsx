@@ -36,7 +36,7 @@ export function PackVerifyView({ pack }: { pack: VerifiedPack }) {
         <p className="mt-6 text-sm text-muted">The firm withdrew this pack: what it stated is no longer shown.</p>
       ) : (
         <>
-          <Card className="mt-6 space-y-2 p-6 text-sm">
+          <Card padding="wide" className="mt-6 space-y-2 text-sm">
             <p>
               <span className="text-muted">Client:</span> {facts.client}
             </p>

@@ -86,7 +86,7 @@ export function PlanEditor({ plans }: { plans: PlanRow[] }) {
           hint='Each: no ("TC-01"), title, objective, technique, acceptance, owasp ("LLM01"), atlas ({ "id": "AML.T0054", "name": "LLM Jailbreak" }), euAiAct, nist, iso42001.'
           error={errors.cases}
         >
-          <Textarea id={ids.cases} value={cases} rows={16} className="font-mono text-xs" onChange={(e) => setCases(e.target.value)} />
+          <Textarea id={ids.cases} value={cases} rows={16} mono onChange={(e) => setCases(e.target.value)} />
         </Field>
         {caseErrors.length > 0 ? (
           <ul role="alert" className="list-disc pl-5 text-sm text-danger">

@@ -53,7 +53,7 @@ export function useStepUp(description = "Changing how you sign in needs a fresh 
       onOpenChange={(open) => !open && setPending(null)}
       title="Confirm it is you"
       description={description}
-      className="max-w-md"
+      width="md"
     >
       {pending ? (
         <FreshFactorPrompt

@@ -211,7 +211,7 @@ export function ShareRoomCard({
           onOpenChange={(open) => !open && setCreating(false)}
           title="Share documents"
           description="Recipients get a sign-in link by e-mail."
-          className="max-w-2xl"
+          width="2xl"
         >
           <NewShareForm
             shareable={shareable}

@@ -32,7 +32,7 @@ export function SharedCopyVerdict({ copy }: { copy: VerifiedCopy }) {
       <div className="mt-6" data-testid="copy-state">
         <Alert tone={state.tone}>{state.text}</Alert>
       </div>
-      <Card className="mt-6 p-6">
+      <Card padding="wide" className="mt-6">
         <dl className="grid gap-3 text-sm sm:grid-cols-[12rem_1fr]">
           <dt className="text-muted">Issued to</dt>
           <dd>

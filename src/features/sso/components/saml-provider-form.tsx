@@ -75,7 +75,7 @@ export function SamlProviderForm({ settings, readOnly, askStepUp, testButton }: 
               {...fieldAria("sso-metadata-xml", errors.metadataXml?.message)}
               rows={4}
               spellCheck={false}
-              className="font-mono text-xs"
+              mono
               {...form.register("metadataXml")}
             />
           </Field>

@@ -66,7 +66,7 @@ function ConnectDialog({
       onOpenChange={(next) => (next ? null : onClose())}
       title={made ? `Add the webhook in ${name}` : `Connect ${name}`}
       description={made ? `So that a ticket closed in ${name} reaches us: this secret is shown once.` : description}
-      className="max-w-md"
+      width="md"
     >
       {made ? (
         <WebhookSettings kind={kind} connectionId={made.id} secret={made.webhookSecret} onDone={onClose} />

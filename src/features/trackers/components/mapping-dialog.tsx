@@ -55,7 +55,7 @@ export function MappingDialog({
       onOpenChange={(next) => (next ? null : onClose())}
       title={`Ticket settings for ${connection.target}`}
       description={`How findings become tickets in ${tracker}.`}
-      className="max-w-lg"
+      width="lg"
     >
       <form onSubmit={onSubmit} noValidate aria-label="Ticket settings" className="space-y-4">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}

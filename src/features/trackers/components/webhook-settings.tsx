@@ -72,13 +72,7 @@ function CopyField({ id, label, hint, value, mono }: { id: string; label: string
   return (
     <Field id={id} label={label} hint={hint}>
       <div className="flex gap-2">
-        <Input
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          className={mono ? "font-mono text-xs" : undefined}
-        />
+        <Input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} mono={mono} />
         <Button variant="secondary" onClick={copy} aria-label={`${copied ? "Copied" : "Copy"} ${label}`} className="shrink-0">
           {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
           {copied ? "Copied" : "Copy"}

@@ -51,7 +51,7 @@ export function DeliveryLogDialog({
     return () => clearInterval(timer);
   }, [waiting, reload]);
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Delivery log" description={endpoint.url} className="max-w-2xl">
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Delivery log" description={endpoint.url} width="2xl">
       {message ? (
         <Alert tone={message.tone} className="mb-3">
           {message.text}

@@ -34,7 +34,7 @@ export function AddEndpointDialog({ onClose, onSecret }: { onClose: () => void; 
     },
   });
   return (
-    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Add a webhook endpoint" className="max-w-lg">
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Add a webhook endpoint" width="lg">
       <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint" className="space-y-4">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field id="webhook-kind" label="Kind" error={errors.kind?.message}>
@@ -109,10 +109,10 @@ export function SecretDialog({ secret, onClose }: { secret: string; onClose: () 
       onOpenChange={(next) => (next ? null : onClose())}
       title="Copy the signing secret"
       description="Your receiver checks each delivery's webhook-signature with it (Standard Webhooks). It is not shown again."
-      className="max-w-md"
+      width="md"
     >
       <Field id="webhook-secret" label="Signing secret">
-        <Input id="webhook-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Input id="webhook-secret" readOnly value={secret} onFocus={(e) => e.currentTarget.select()} mono />
       </Field>
       <div className="mt-4 flex justify-end">
         <Button onClick={onClose}>Done</Button>

@@ -52,13 +52,7 @@ export function HeldEventsDialog({
     });
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => (next ? null : onClose())}
-      title="Turn this endpoint on"
-      description={endpoint.url}
-      className="max-w-md"
-    >
+    <Dialog open onOpenChange={(next) => (next ? null : onClose())} title="Turn this endpoint on" description={endpoint.url} width="md">
       <p className="text-sm">{heldSentence(held)}</p>
       <p className="mt-2 text-sm text-muted">
         Deliver {them} now, each with its own webhook-id, or skip {them}: skipped events are not sent, and stay in the delivery log.

@@ -57,7 +57,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
           // In capitals, as the list's statuses are written (ACTIVE): docs/PRODUCT.md#admin-clients.
           label={CLIENT_SHOWN_STATUS_LABELS[client.shownStatus].toUpperCase()}
           tone={CLIENT_SHOWN_STATUS_TONES[client.shownStatus]}
-          className="rounded"
+          shape="square"
         />
         <ClientTwoFactorControls
           clientId={client.id}

@@ -39,7 +39,7 @@ const COLUMNS: Column<SubscriptionRow>[] = [
         value={sub.status}
         label={SUBSCRIPTION_STATUS_LABELS[sub.status]}
         tone={SUBSCRIPTION_STATUS_TONES[sub.status]}
-        className="rounded"
+        shape="square"
       />
     ),
   },

@@ -24,7 +24,7 @@ export function AuthShell({
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {back.label}
         </Link>
-        <Card className="p-6 sm:p-8">
+        <Card padding="roomy">
           <div className="mb-6 flex flex-col items-center text-center">
             <div className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-accent-strong/15 text-accent" aria-hidden>
               {icon}

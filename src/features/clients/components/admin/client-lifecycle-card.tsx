@@ -98,7 +98,7 @@ export function ClientLifecycleCard({
           }}
           title={`${CONFIRM[pending].title} ${company}?`}
           description={CONFIRM[pending].text}
-          className="max-w-md"
+          width="md"
         >
           {error ? (
             <Alert tone="error" className="mb-4">

@@ -65,12 +65,11 @@ export function ClientTwoFactorControls({
       </button>
       {enabled ? (
         <Button
-          size="sm"
           variant="ghost"
           onClick={() => setConfirming(true)}
           aria-label={`Reset 2FA of ${company}`}
           title="Reset the owner's two-factor sign-in"
-          className="h-7 px-1 text-xs"
+          size="xs"
         >
           <RotateCcw className="h-3.5 w-3.5" aria-hidden />
           <span className="whitespace-nowrap">Reset 2FA</span>

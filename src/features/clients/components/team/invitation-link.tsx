@@ -57,7 +57,7 @@ export function InvitationLink({
         label="Invitation link"
         hint={sent.mailConfigured ? "Share it yourself if the email does not arrive." : "Send it to them yourself, by a channel you trust."}
       >
-        <Input id={inputId} readOnly value={sent.inviteUrl} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Input id={inputId} readOnly value={sent.inviteUrl} onFocus={(e) => e.currentTarget.select()} mono />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={copy}>

@@ -50,7 +50,7 @@ export function InvitePersonDialog({
       onOpenChange={(next) => (next ? null : onClose())}
       title="Invite a colleague"
       description="They receive an e-mail to choose their password, then sign in to this company's portal."
-      className="max-w-md"
+      width="md"
     >
       {sent ? (
         <InvitationLink sent={sent} onDone={onClose} />

@@ -140,7 +140,7 @@ export function DocumentList({
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={`Delete "${deleting?.name ?? ""}"?`}
         description="The file is removed for the client too, with its download records. This cannot be undone."
-        className="max-w-md"
+        width="md"
       >
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => setDeleting(null)} disabled={isBusy}>

@@ -76,12 +76,7 @@ export function JudgeValidationForm() {
         </Field>
       </div>
       <Field id="judge-sample" label="Labelled sample" error={errors.sample?.message} hint="Filled from the file, or pasted.">
-        <Textarea
-          rows={5}
-          className="font-mono text-xs"
-          {...fieldAria("judge-sample", errors.sample?.message)}
-          {...form.register("sample")}
-        />
+        <Textarea rows={5} mono {...fieldAria("judge-sample", errors.sample?.message)} {...form.register("sample")} />
       </Field>
       <Field id="judge-note" label="Note (optional)" error={errors.note?.message}>
         <Input {...fieldAria("judge-note", errors.note?.message)} {...form.register("note")} />

@@ -103,14 +103,14 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
         <>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Findings by severity">
             {FINDING_SEVERITIES.map((s) => (
-              <Card key={s} className="p-3">
+              <Card key={s} padding="tight">
                 <p className="text-xs text-muted">{FINDING_SEVERITY_LABELS[s]}</p>
                 <p className="text-xl font-bold" data-testid={`count-${s}`}>
                   {counts.bySeverity[s]}
                 </p>
               </Card>
             ))}
-            <Card className="p-3">
+            <Card padding="tight">
               <p className="text-xs text-muted">Overdue</p>
               <p className={counts.overdue > 0 ? "text-xl font-bold text-danger" : "text-xl font-bold"} data-testid="count-overdue">
                 {counts.overdue}
@@ -237,7 +237,7 @@ function FindingsOverview({ data }: { data: PortalFindingsData }) {
             <ul className="space-y-2" aria-label="Findings">
               {list.items.map((f) => (
                 <li key={f.id}>
-                  <Card className="flex flex-wrap items-center justify-between gap-2 p-4">
+                  <Card padding="snug" className="flex flex-wrap items-center justify-between gap-2">
                     <div className="min-w-0">
                       <Link href={findingHref(f.id)} className="font-medium break-words hover:underline">
                         {f.title}

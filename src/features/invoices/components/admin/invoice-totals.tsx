@@ -12,7 +12,7 @@ export function InvoiceTotals({ totals }: { totals: AdminInvoiceTotals }) {
   return (
     <dl aria-label="Totals of the filter" className="mb-4 grid gap-3 sm:grid-cols-3">
       {figures.map((figure) => (
-        <Card key={figure.label} className="p-4">
+        <Card key={figure.label} padding="snug">
           <dt className="text-xs uppercase tracking-wide text-muted">{figure.label}</dt>
           <dd className="mt-1 text-xl font-semibold tabular-nums" data-total={figure.test}>
             {formatCents(figure.cents)}

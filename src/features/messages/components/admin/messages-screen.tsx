@@ -81,11 +81,11 @@ export function MessagesScreen({
             className="w-56 max-w-full"
           />
         </div>
-        <div>
+        <div className="w-36">
           <label htmlFor={ids.status} className="mb-1 block text-sm font-medium">
             Status
           </label>
-          <Select id={ids.status} name="status" defaultValue={filter.status ?? ""} className="w-36">
+          <Select id={ids.status} name="status" defaultValue={filter.status ?? ""}>
             <option value="">Open and closed</option>
             {THREAD_STATUSES.map((s) => (
               <option key={s} value={s}>

@@ -308,7 +308,8 @@ function TierCard({
   return (
     <Card
       data-tier={tier.tierName}
-      className={cn("relative flex h-full flex-col gap-4", isCurrent ? "border-emerald-500/60" : tier.isPopular && "border-accent/60")}
+      edge={isCurrent ? "success" : tier.isPopular ? "accent" : "plain"}
+      className="relative flex h-full flex-col gap-4"
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={`tier-${tier.id}`} className="text-lg font-semibold">
