@@ -7,7 +7,7 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "./schema";
-import { user } from "@/features/identity/server/schema";
+import { userFacts } from "@/features/identity/server";
 import { invoices } from "@/features/invoices/server/schema";
 import { invoiceOutstandingCents } from "@/features/invoices/server";
 import { clientListSearch, firstOwnerUserId, shownClientStatus } from "./list-filters";
@@ -40,22 +40,23 @@ export async function listAdminClients(
 ): Promise<Paged<AdminClientRow>> {
   assertAdmin(actor);
   const where = clientListSearch(q);
+  const users = userFacts(db);
 
   const pageRows = db
     .select({
       id: clients.id,
       company: clients.company,
       contactPerson: clients.contactPerson,
-      email: sql<string>`coalesce(${user.email}, '')`.as("email"),
+      email: sql<string>`coalesce(${users.email}, '')`.as("email"),
       status: clients.status,
       shownStatus: shownClientStatus.as("shown_status"),
       joinedDate: clients.joinedDate,
       requireTwoFactor: clients.requireTwoFactor,
-      twoFactorEnabled: sql<boolean>`coalesce(${user.twoFactorEnabled}, false)`.as("two_factor_enabled"),
+      twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`.as("two_factor_enabled"),
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(clients)
-    .leftJoin(user, eq(user.id, firstOwnerUserId))
+    .leftJoin(users, eq(users.userId, firstOwnerUserId))
     .where(where)
     .orderBy(asc(clients.company), asc(clients.id))
     .limit(pageSize)

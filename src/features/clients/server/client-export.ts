@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { user } from "@/features/identity/server/schema";
+import { userFacts } from "@/features/identity/server";
 import { invoiceOutstandingCents } from "@/features/invoices/server";
 import { invoices } from "@/features/invoices/server/schema";
 import { clientListSearch, firstOwnerUserId } from "./list-filters";
@@ -39,12 +39,13 @@ export function clientExportPage(
   db: DbOrTx,
   { q, after, limit }: { q: string; after: { company: string; id: string } | null; limit: number },
 ): Promise<ClientExportRow[]> {
+  const users = userFacts(db);
   return db
     .select({
       id: clients.id,
       company: clients.company,
       contactPerson: clients.contactPerson,
-      email: sql<string>`coalesce(${user.email}, '')`,
+      email: sql<string>`coalesce(${users.email}, '')`,
       contactEmail: clients.contactEmail,
       phone: clients.phone,
       status: clients.status,
@@ -55,7 +56,7 @@ export function clientExportPage(
       invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
     })
     .from(clients)
-    .leftJoin(user, eq(user.id, firstOwnerUserId))
+    .leftJoin(users, eq(users.userId, firstOwnerUserId))
     .where(and(clientListSearch(q), after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
     .orderBy(clients.company, clients.id)
     .limit(limit);

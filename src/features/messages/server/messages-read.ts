@@ -5,11 +5,11 @@ import { MESSAGE_PAGE_SIZE, type ThreadListFilter } from "@/features/messages/va
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
 import { messageAttachments, messageReads, messages, messageThreads } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordFirmAccess } from "@/features/audit/server";
+import { userRoleSql } from "@/features/identity/server";
 
 export type ThreadSummary = {
   id: string;
@@ -157,12 +157,12 @@ export async function getThreadPage(
 ): Promise<ThreadPage> {
   if (actor.role === "client") assertClient(actor);
   else assertAdmin(actor);
-  const otherSide = actor.role === "client" ? sql`${user.role} = 'admin'` : sql`${user.role} <> 'admin'`;
+  const readerRole = userRoleSql(messageReads.userId);
+  const otherSide = actor.role === "client" ? sql`${readerRole} = 'admin'` : sql`${readerRole} <> 'admin'`;
   const [head] = await db
     .select({
       ...summaryColumns(actor.userId),
       otherSideReadAt: sql<string | null>`(select max(${messageReads.lastReadAt}) from ${messageReads}
-        join ${user} on ${user.id} = ${messageReads.userId}
         where ${messageReads.threadId} = ${messageThreads.id} and ${otherSide})`,
     })
     .from(messageThreads)

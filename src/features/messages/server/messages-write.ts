@@ -4,7 +4,6 @@ import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
 import { messageAttachments, messages, messageThreads } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
@@ -16,6 +15,7 @@ import { clientRecipients } from "@/features/notifications/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
+import { adminUserIds } from "@/features/identity/server";
 
 /** Per user, threads and replies together: a busy conversation fits, a script cannot flood the team. */
 export const MESSAGE_RATE_LIMIT = { windowSeconds: 600, max: 20 };
@@ -64,11 +64,7 @@ async function recipientsOf(
 ) {
   const [client] = await db.select({ company: clients.company }).from(clients).where(eq(clients.id, clientId));
   if (authorRole === "admin") return { userIds: (await clientRecipients(db, clientId))?.userIds ?? [], company: client?.company ?? "" };
-  const admins = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`));
-  return { userIds: admins.map((a) => a.id), company: client?.company ?? "" };
+  return { userIds: await adminUserIds(db, { except: authorId }), company: client?.company ?? "" };
 }
 
 /** Inserts a message (and its file), moves the thread's clock, marks it read by the author, queues the mail. */

@@ -4,12 +4,12 @@ import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
 import { serverEnv } from "@/server/core/env";
 import { enqueueNotificationEmails, type QueuedNotification } from "@/server/core/mail/outbox";
 import { renderNotification, type NotificationContent } from "./mail-layout";
 import { recipientSettings, type RecipientSettings } from "./preferences";
 import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./unsubscribe-token";
+import { adminUserIds } from "@/features/identity/server";
 
 export type NotificationEvent = {
   /** Names the event once and for all ("document:<id>"); the recipient's id is appended. */
@@ -155,12 +155,7 @@ export async function notifyClient(
 }
 
 export async function notifyAdmins(db: DbOrTx, event: NotificationEvent): Promise<string[]> {
-  const admins = await db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
-  return notifyUsers(
-    db,
-    admins.map((a) => a.id),
-    event,
-  );
+  return notifyUsers(db, await adminUserIds(db), event);
 }
 
 /** Mails the company's active owners only (its API tokens and webhooks are theirs: docs/PRODUCT.md#api-and-webhooks). */
