@@ -60,6 +60,17 @@ export async function lockCompany(tx: DbOrTx, clientId: string): Promise<boolean
   return row !== undefined;
 }
 
+/** Locks one company's row like `lockCompany`, and gives its name; null when there is no such client. */
+export async function lockCompanyNamed(tx: DbOrTx, clientId: string): Promise<{ id: string; company: string } | null> {
+  const [row] = await tx
+    .select({ id: clients.id, company: clients.company })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for("update")
+    .limit(1);
+  return row ?? null;
+}
+
 /** The active owners' user ids of an active company, and its name ("" when it is not active). */
 export async function activeOwnersOf(db: DbOrTx, clientId: string): Promise<{ userIds: string[]; company: string }> {
   const rows = await db

@@ -13,8 +13,10 @@ export {
   findCompany,
   isActiveOwnerSql,
   lockCompany,
+  lockCompanyNamed,
   replaceBillingEmail,
 } from "./company-refs";
+export { activeOwnerEmails, activePeopleIdsOf, companyPeople } from "./company-people";
 export { getInvitationContext, type InvitationContext } from "./invitation-context";
 export { COMPANY_OWNERS_ONLY_MESSAGE, getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
 export {

@@ -4,7 +4,7 @@ import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status
 import { MESSAGE_PAGE_SIZE, type ThreadListFilter } from "@/features/messages/validation";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { messageAttachments, messageReads, messages, messageThreads } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
@@ -66,7 +66,7 @@ function summaryColumns(userId: string) {
     subject: messageThreads.subject,
     status: messageThreads.status,
     clientId: messageThreads.clientId,
-    company: clients.company,
+    company: companyNameSql(messageThreads.clientId),
     projectId: messageThreads.projectId,
     projectName: projects.projectName,
     createdAt: messageThreads.createdAt,
@@ -90,7 +90,6 @@ async function listThreads(db: DbOrTx, userId: string, where: SQL | undefined): 
   const rows = await db
     .select(summaryColumns(userId))
     .from(messageThreads)
-    .innerJoin(clients, eq(clients.id, messageThreads.clientId))
     .leftJoin(projects, eq(projects.id, messageThreads.projectId))
     .where(where)
     .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
@@ -166,7 +165,6 @@ export async function getThreadPage(
         where ${messageReads.threadId} = ${messageThreads.id} and ${otherSide})`,
     })
     .from(messageThreads)
-    .innerJoin(clients, eq(clients.id, messageThreads.clientId))
     .leftJoin(projects, eq(projects.id, messageThreads.projectId))
     .where(threadScope(actor, threadId))
     .limit(1);

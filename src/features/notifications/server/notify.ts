@@ -1,9 +1,8 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
+import { companyPeople } from "@/features/clients/server";
 import { serverEnv } from "@/server/core/env";
 import { enqueueNotificationEmails, type QueuedNotification } from "@/server/core/mail/outbox";
 import { renderNotification, type NotificationContent } from "./mail-layout";
@@ -79,27 +78,6 @@ async function notificationRow(recipient: RecipientSettings, event: Notification
     unsubscribeUrl: oneClickUnsubscribeUrl(token),
     held: recipient.delivery === "daily",
   };
-}
-
-/**
- * The people a company's mails go to: its active people (not the invited, not the removed), of
- * active companies only; a member from whom Billing is withheld gets no invoice mails, one from
- * whom the findings are withheld no finding mails (docs/PRODUCT.md#portal-team).
- */
-async function companyPeople(db: DbOrTx, clientIds: string[]) {
-  if (clientIds.length === 0) return [];
-  return db
-    .select({
-      clientId: clients.id,
-      userId: clientPeople.userId,
-      company: clients.company,
-      role: clientPeople.role,
-      billingWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.billingWithheldFromMembers}`,
-      findingsWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.findingsWithheldFromMembers}`,
-    })
-    .from(clientPeople)
-    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
-    .where(and(inArray(clients.id, clientIds), eq(clients.status, "active"), eq(clientPeople.status, "active")));
 }
 
 const mayReceive = (person: { billingWithheld: boolean; findingsWithheld: boolean }, category: NotificationCategory) =>

@@ -1,14 +1,14 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clientPeople } from "@/features/clients/server/schema";
+import { activeOwnerEmails } from "@/features/clients/server";
 import { taskRuns } from "@/features/operations/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { enqueueNotificationEmail, enqueueNotificationEmails } from "@/server/core/mail/outbox";
 import { latestSignedHeads } from "@/features/audit/server";
-import { userFacts, userRoleSql } from "@/features/identity/server";
+import { userRoleSql } from "@/features/identity/server";
 import { renderNotification } from "./mail-layout";
 import { overdueEvent } from "./client-events";
 import { appLink, notifyAdmins, notifyClientsBulk, preferencesUrl } from "./notify";
@@ -198,21 +198,10 @@ export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?
     }
     const heads = await latestSignedHeads(tx);
     if (heads.length === 0) return 0;
-    const people = userFacts(tx);
-    const owners = await tx
-      .select({ clientId: clientPeople.clientId, userId: people.userId, email: people.email })
-      .from(clientPeople)
-      .innerJoin(people, eq(people.userId, clientPeople.userId))
-      .where(
-        and(
-          inArray(
-            clientPeople.clientId,
-            heads.map((h) => h.clientId),
-          ),
-          eq(clientPeople.role, "owner"),
-          eq(clientPeople.status, "active"),
-        ),
-      );
+    const owners = await activeOwnerEmails(
+      tx,
+      heads.map((h) => h.clientId),
+    );
     const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
     const mails = [];
     for (const owner of owners) {
