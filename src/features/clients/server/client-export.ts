@@ -2,8 +2,7 @@ import "server-only";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { userFacts } from "@/features/identity/server";
-import { invoiceOutstandingCents } from "@/features/invoices/server";
-import { invoices } from "@/features/invoices/server/schema";
+import { type ClientTotalsSql, noClientTotals } from "./admin-clients";
 import { clientListSearch, firstOwnerUserId } from "./list-filters";
 import { clients } from "./schema";
 
@@ -37,9 +36,15 @@ export const clientMatchesListSearchSql = (clientId: SQLWrapper, q: string) =>
 /** One page of the clients export: the clients `q` matches after the cursor, by company then id. */
 export function clientExportPage(
   db: DbOrTx,
-  { q, after, limit }: { q: string; after: { company: string; id: string } | null; limit: number },
+  {
+    q,
+    after,
+    limit,
+    totals = noClientTotals,
+  }: { q: string; after: { company: string; id: string } | null; limit: number; totals?: ClientTotalsSql },
 ): Promise<ClientExportRow[]> {
   const users = userFacts(db);
+  const figures = totals(clients.id);
   return db
     .select({
       id: clients.id,
@@ -50,10 +55,8 @@ export function clientExportPage(
       phone: clients.phone,
       status: clients.status,
       joinedDate: clients.joinedDate,
-      balanceCents: cents(
-        sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`,
-      ),
-      invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
+      balanceCents: cents(figures.balanceCents),
+      invoiceCount: sql<number>`${figures.invoiceCount}`.mapWith(Number),
     })
     .from(clients)
     .leftJoin(users, eq(users.userId, firstOwnerUserId))

@@ -15,6 +15,10 @@ const wrapped = <T>(inner: SQL) => sql<T>`${inner}`;
 export const companyNameSql = (clientId: SQLWrapper) =>
   wrapped<string>(sql`(select ${clients.company} from ${clients} where ${clients.id} = ${clientId})`);
 
+/** The postal address of the client whose id `clientId` holds (its invoices print it); null when it has none. */
+export const companyAddressSql = (clientId: SQLWrapper) =>
+  wrapped<string | null>(sql`(select ${clients.address} from ${clients} where ${clients.id} = ${clientId})`);
+
 /** Whether `userId` is an active owner of the company `clientId` (both columns or values of the caller). */
 export const isActiveOwnerSql = (userId: SQLWrapper, clientId: SQLWrapper) =>
   wrapped<boolean>(sql`exists (select 1 from ${clientPeople} where ${clientPeople.userId} = ${userId}
