@@ -42,7 +42,7 @@ function missingImports(file: string, code: string): string[] {
 describe("module boundaries", () => {
   it("refuses a deep import into another module, and names its index", async () => {
     const errors = await errorsOf(
-      "src/features/clients/server/x.ts",
+      "src/features/dashboard/server/x.ts",
       'import { threadScope } from "@/features/messages/server/messages-read";\nexport const x = threadScope;\n',
     );
     expect(errors).toEqual([
@@ -52,7 +52,7 @@ describe("module boundaries", () => {
 
   it("passes the same import through the module's index", async () => {
     const errors = await errorsOf(
-      "src/features/clients/server/x.ts",
+      "src/features/dashboard/server/x.ts",
       'import { listClientThreads } from "@/features/messages/server";\nexport const x = listClientThreads;\n',
     );
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
+import { activePeopleIdsOf, companyNameSql } from "@/features/clients/server";
 import { projects } from "@/features/projects/server/schema";
 import { formatDate } from "@/lib/format";
 import { appLink, notifyAdmins, notifyUsers } from "@/features/notifications/server";
@@ -16,9 +16,8 @@ type Version = { id: string; projectId: string; version: number };
 
 async function namesOf(db: DbOrTx, projectId: string) {
   const [row] = await db
-    .select({ clientId: projects.clientId, company: clients.company, engagement: projects.projectName })
+    .select({ clientId: projects.clientId, company: companyNameSql(projects.clientId), engagement: projects.projectName })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .limit(1);
   return row!;
@@ -26,31 +25,23 @@ async function namesOf(db: DbOrTx, projectId: string) {
 
 export async function notifyAuthorizationSent(db: DbOrTx, version: Version): Promise<void> {
   const { clientId, company, engagement } = await namesOf(db, version.projectId);
-  const owners = await db
-    .select({ userId: clientPeople.userId })
-    .from(clientPeople)
-    .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.role, "owner"), eq(clientPeople.status, "active")));
-  await notifyUsers(
-    db,
-    owners.map((o) => o.userId),
-    {
-      key: `authorization-sent:${version.id}`,
-      category: "projects",
-      kind: "notify_authorization_sent",
-      content: {
-        subject: `Authorization to sign: ${engagement}`,
-        greetingName: company,
-        paragraphs: [
-          `The firm sent version ${version.version} of the testing authorization for ${engagement}. Testing starts only once an owner of ${company} has signed it and the firm has counter-signed.`,
-        ],
-        facts: [
-          ["Engagement", engagement],
-          ["Version", String(version.version)],
-        ],
-        action: { label: "Read and sign", url: appLink(`/client-portal?section=projects&project=${version.projectId}`) },
-      },
+  await notifyUsers(db, await activePeopleIdsOf(db, clientId, { owners: true }), {
+    key: `authorization-sent:${version.id}`,
+    category: "projects",
+    kind: "notify_authorization_sent",
+    content: {
+      subject: `Authorization to sign: ${engagement}`,
+      greetingName: company,
+      paragraphs: [
+        `The firm sent version ${version.version} of the testing authorization for ${engagement}. Testing starts only once an owner of ${company} has signed it and the firm has counter-signed.`,
+      ],
+      facts: [
+        ["Engagement", engagement],
+        ["Version", String(version.version)],
+      ],
+      action: { label: "Read and sign", url: appLink(`/client-portal?section=projects&project=${version.projectId}`) },
     },
-  );
+  });
 }
 
 export async function notifyAuthorizationSigned(db: DbOrTx, version: Version, signerName: string): Promise<void> {
@@ -81,31 +72,24 @@ export async function notifyAuthorizationCountersigned(
   version: Version & { windowStart: string; windowEnd: string },
 ): Promise<void> {
   const { clientId, company, engagement } = await namesOf(db, version.projectId);
-  const people = await db
-    .select({ userId: clientPeople.userId })
-    .from(clientPeople)
-    .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.status, "active")));
+  const people = await activePeopleIdsOf(db, clientId);
   const window = `${formatDate(version.windowStart)} to ${formatDate(version.windowEnd)} (UTC)`;
-  await notifyUsers(
-    db,
-    people.map((p) => p.userId),
-    {
-      key: `authorization-countersigned:${version.id}`,
-      category: "projects",
-      kind: "notify_authorization_countersigned",
-      content: {
-        subject: `Testing may start: ${engagement}`,
-        greetingName: company,
-        paragraphs: [
-          `The firm counter-signed version ${version.version} of the testing authorization for ${engagement}. Testing may start within its window, ${window}. The sealed PDF is in the project's Authorization card.`,
-        ],
-        facts: [
-          ["Engagement", engagement],
-          ["Version", String(version.version)],
-          ["Testing window", window],
-        ],
-        action: { label: "Open the project", url: appLink(`/client-portal?section=projects&project=${version.projectId}`) },
-      },
+  await notifyUsers(db, people, {
+    key: `authorization-countersigned:${version.id}`,
+    category: "projects",
+    kind: "notify_authorization_countersigned",
+    content: {
+      subject: `Testing may start: ${engagement}`,
+      greetingName: company,
+      paragraphs: [
+        `The firm counter-signed version ${version.version} of the testing authorization for ${engagement}. Testing may start within its window, ${window}. The sealed PDF is in the project's Authorization card.`,
+      ],
+      facts: [
+        ["Engagement", engagement],
+        ["Version", String(version.version)],
+        ["Testing window", window],
+      ],
+      action: { label: "Open the project", url: appLink(`/client-portal?section=projects&project=${version.projectId}`) },
     },
-  );
+  });
 }

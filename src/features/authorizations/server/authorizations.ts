@@ -5,7 +5,7 @@ import type { AuthorizationFormOutput } from "@/features/authorizations/validati
 import { type AdminActor, assertAdmin, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { type AuthorizationContent, engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { projects } from "@/features/projects/server/schema";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
@@ -139,13 +139,12 @@ export async function getAdminProjectAuthorization(
       projectName: projects.projectName,
       status: projects.status,
       clientId: projects.clientId,
-      company: clients.company,
+      company: companyNameSql(projects.clientId),
       authorizationRequired: projects.authorizationRequired,
       startDate: projects.startDate,
       targetCompletionDate: projects.targetCompletionDate,
     })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!row) return null;
@@ -265,9 +264,8 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
     const row = await lockedVersion(tx, authorizationId);
     if (row.sentAt) throw new AppError("bad_request", "This version was already sent. Edit it to make a new version.");
     const [names] = await tx
-      .select({ company: clients.company, engagement: projects.projectName })
+      .select({ company: companyNameSql(projects.clientId), engagement: projects.projectName })
       .from(projects)
-      .innerJoin(clients, eq(clients.id, projects.clientId))
       .where(eq(projects.id, row.projectId))
       .limit(1);
     const content: AuthorizationContent = {

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { projects } from "@/features/projects/server/schema";
 
 // What waits for the firm (docs/PRODUCT.md#admin-dashboard): the newest version of an engagement's
@@ -48,7 +48,7 @@ export async function listAuthorizationsToCountersign(db: DbOrTx, { actor }: { a
       authorizationId: engagementAuthorizations.id,
       projectId: projects.id,
       projectName: projects.projectName,
-      company: clients.company,
+      company: companyNameSql(projects.clientId),
       version: engagementAuthorizations.version,
       signerName: engagementAuthorizationSignatures.signerName,
       signerEmail: engagementAuthorizationSignatures.signerEmail,
@@ -63,7 +63,6 @@ export async function listAuthorizationsToCountersign(db: DbOrTx, { actor }: { a
       ),
     )
     .innerJoin(projects, eq(projects.id, engagementAuthorizations.projectId))
-    .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(and(isNewest, sql`not ${firmSigned}`))
     .orderBy(engagementAuthorizationSignatures.signedAt, desc(engagementAuthorizations.id));
   return rows;

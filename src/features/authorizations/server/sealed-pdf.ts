@@ -9,7 +9,7 @@ import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import type { Actor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
@@ -222,11 +222,10 @@ export async function openSealedAuthorization(db: Db, { actor, authorizationId }
       content: engagementAuthorizations.content,
       documentHash: engagementAuthorizations.documentHash,
       projectName: projects.projectName,
-      company: clients.company,
+      company: companyNameSql(engagementAuthorizations.clientId),
     })
     .from(engagementAuthorizations)
     .innerJoin(projects, eq(projects.id, engagementAuthorizations.projectId))
-    .innerJoin(clients, eq(clients.id, engagementAuthorizations.clientId))
     .where(
       actor.role === "admin"
         ? eq(engagementAuthorizations.id, authorizationId)

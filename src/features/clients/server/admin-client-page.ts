@@ -7,9 +7,8 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { lockRowById } from "@/server/core/db/lock-row";
 import type { Db } from "@/server/core/db/client";
 import { clientPeople, clients } from "./schema";
-import { user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
-import { endSessionsOf } from "@/features/identity/server";
+import { deleteUsers, endSessionsOf, userFacts } from "@/features/identity/server";
 import { recordAudit, recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { shownClientStatus } from "./list-filters";
@@ -83,13 +82,14 @@ export async function getAdminClientDetails(db: Db, { actor, clientId }: { actor
       entityId: clientId,
     }),
   ]);
+  const users = userFacts(db);
   const twoFactor = people.length
     ? await db
-        .select({ id: user.id, enabled: user.twoFactorEnabled })
-        .from(user)
+        .select({ id: users.userId, enabled: users.twoFactorEnabled })
+        .from(users)
         .where(
           inArray(
-            user.id,
+            users.userId,
             people.map((p) => p.userId),
           ),
         )
@@ -169,19 +169,17 @@ export async function deleteClient(db: Db, { actor, clientId }: { actor: AdminAc
       records: sql<number>`${invoiceCount} + ${documentCount}`.mapWith(Number),
     });
     if (before.records > 0) throw new AppError("conflict", DELETE_REFUSED_MESSAGE);
+    const users = userFacts(tx);
     const people = await tx
-      .select({ userId: clientPeople.userId, email: user.email, name: user.name, role: clientPeople.role })
+      .select({ userId: clientPeople.userId, email: users.email, name: users.name, role: clientPeople.role })
       .from(clientPeople)
-      .innerJoin(user, eq(user.id, clientPeople.userId))
+      .innerJoin(users, eq(users.userId, clientPeople.userId))
       .where(eq(clientPeople.clientId, clientId));
     await tx.delete(clients).where(eq(clients.id, clientId));
-    if (people.length)
-      await tx.delete(user).where(
-        inArray(
-          user.id,
-          people.map((p) => p.userId),
-        ),
-      );
+    await deleteUsers(
+      tx,
+      people.map((p) => p.userId),
+    );
     const { records: _records, ...company } = before;
     await recordAudit(tx, {
       actor,

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import type { ClientShownStatus } from "@/lib/domain/client-status";
 import { type ClientListQuery } from "@/features/clients/validation";
@@ -7,10 +7,18 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "./schema";
-import { user } from "@/features/identity/server/schema";
-import { invoices } from "@/features/invoices/server/schema";
-import { invoiceOutstandingCents } from "@/features/invoices/server";
+import { userFacts } from "@/features/identity/server";
 import { clientListSearch, firstOwnerUserId, shownClientStatus } from "./list-filters";
+
+/**
+ * What the invoices add to each client of the list and of its export (the balance and the number of
+ * invoices), as SQL on the row's client id: handed in by the caller (the invoices module's
+ * `clientInvoiceTotalsSql`), so this module reads no invoices. Without it (a caller showing no
+ * balances) both are 0.
+ */
+export type ClientTotalsSql = (clientId: SQLWrapper) => { balanceCents: SQL<number>; invoiceCount: SQL<number> };
+
+export const noClientTotals: ClientTotalsSql = () => ({ balanceCents: sql<number>`0`, invoiceCount: sql<number>`0` });
 
 export type AdminClientRow = {
   id: string;
@@ -30,47 +38,46 @@ export type AdminClientRow = {
 };
 
 /**
- * One page of the admin clients list with each client's balance and invoice count, in ONE
- * statement: the page of clients is chosen first (search, order, limit), then a lateral
- * aggregate sums the invoices of just those rows, and `count(*) over ()` gives the total.
+ * One page of the admin clients list with each client's balance and invoice count (`totals`), in ONE
+ * statement: the page of clients is chosen first (search, order, limit), then the totals are read
+ * for just those rows, and `count(*) over ()` gives the total.
  */
 export async function listAdminClients(
   db: DbOrTx,
-  { actor, q = "", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<ClientListQuery> & { pageSize?: number },
+  {
+    actor,
+    q = "",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+    totals = noClientTotals,
+  }: { actor: AdminActor } & Partial<ClientListQuery> & { pageSize?: number; totals?: ClientTotalsSql },
 ): Promise<Paged<AdminClientRow>> {
   assertAdmin(actor);
   const where = clientListSearch(q);
+  const users = userFacts(db);
 
   const pageRows = db
     .select({
       id: clients.id,
       company: clients.company,
       contactPerson: clients.contactPerson,
-      email: sql<string>`coalesce(${user.email}, '')`.as("email"),
+      email: sql<string>`coalesce(${users.email}, '')`.as("email"),
       status: clients.status,
       shownStatus: shownClientStatus.as("shown_status"),
       joinedDate: clients.joinedDate,
       requireTwoFactor: clients.requireTwoFactor,
-      twoFactorEnabled: sql<boolean>`coalesce(${user.twoFactorEnabled}, false)`.as("two_factor_enabled"),
+      twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`.as("two_factor_enabled"),
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(clients)
-    .leftJoin(user, eq(user.id, firstOwnerUserId))
+    .leftJoin(users, eq(users.userId, firstOwnerUserId))
     .where(where)
     .orderBy(asc(clients.company), asc(clients.id))
     .limit(pageSize)
     .offset(pageOffset(page, pageSize))
     .as("page_rows");
 
-  const totals = db
-    .select({
-      balanceCents: sql<number>`coalesce(sum(${invoiceOutstandingCents}), 0)`.as("balance_cents"),
-      invoiceCount: sql<number>`count(*)`.as("invoice_count"),
-    })
-    .from(invoices)
-    .where(eq(invoices.clientId, pageRows.id))
-    .as("totals");
-
+  const figures = totals(pageRows.id);
   const rows = await db
     .select({
       id: pageRows.id,
@@ -83,11 +90,10 @@ export async function listAdminClients(
       requireTwoFactor: pageRows.requireTwoFactor,
       twoFactorEnabled: sql<boolean>`${pageRows.twoFactorEnabled}`.mapWith(Boolean),
       total: asNumber(pageRows.total),
-      balanceCents: asNumber(totals.balanceCents),
-      invoiceCount: asNumber(totals.invoiceCount),
+      balanceCents: asNumber(figures.balanceCents),
+      invoiceCount: asNumber(figures.invoiceCount),
     })
     .from(pageRows)
-    .leftJoinLateral(totals, sql`true`)
     .orderBy(asc(pageRows.company), asc(pageRows.id));
 
   return { ...splitTotal(rows), page, pageSize };

@@ -1,9 +1,8 @@
 import "server-only";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { user } from "@/features/identity/server/schema";
-import { invoiceOutstandingCents } from "@/features/invoices/server";
-import { invoices } from "@/features/invoices/server/schema";
+import { userFacts } from "@/features/identity/server";
+import { type ClientTotalsSql, noClientTotals } from "./admin-clients";
 import { clientListSearch, firstOwnerUserId } from "./list-filters";
 import { clients } from "./schema";
 
@@ -37,25 +36,30 @@ export const clientMatchesListSearchSql = (clientId: SQLWrapper, q: string) =>
 /** One page of the clients export: the clients `q` matches after the cursor, by company then id. */
 export function clientExportPage(
   db: DbOrTx,
-  { q, after, limit }: { q: string; after: { company: string; id: string } | null; limit: number },
+  {
+    q,
+    after,
+    limit,
+    totals = noClientTotals,
+  }: { q: string; after: { company: string; id: string } | null; limit: number; totals?: ClientTotalsSql },
 ): Promise<ClientExportRow[]> {
+  const users = userFacts(db);
+  const figures = totals(clients.id);
   return db
     .select({
       id: clients.id,
       company: clients.company,
       contactPerson: clients.contactPerson,
-      email: sql<string>`coalesce(${user.email}, '')`,
+      email: sql<string>`coalesce(${users.email}, '')`,
       contactEmail: clients.contactEmail,
       phone: clients.phone,
       status: clients.status,
       joinedDate: clients.joinedDate,
-      balanceCents: cents(
-        sql`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoices.clientId} = ${clients.id})`,
-      ),
-      invoiceCount: sql<number>`(select count(*) from ${invoices} where ${invoices.clientId} = ${clients.id})`.mapWith(Number),
+      balanceCents: cents(figures.balanceCents),
+      invoiceCount: sql<number>`${figures.invoiceCount}`.mapWith(Number),
     })
     .from(clients)
-    .leftJoin(user, eq(user.id, firstOwnerUserId))
+    .leftJoin(users, eq(users.userId, firstOwnerUserId))
     .where(and(clientListSearch(q), after ? sql`(${clients.company}, ${clients.id}) > (${after.company}, ${after.id}::uuid)` : undefined))
     .orderBy(clients.company, clients.id)
     .limit(limit);

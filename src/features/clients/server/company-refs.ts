@@ -15,6 +15,10 @@ const wrapped = <T>(inner: SQL) => sql<T>`${inner}`;
 export const companyNameSql = (clientId: SQLWrapper) =>
   wrapped<string>(sql`(select ${clients.company} from ${clients} where ${clients.id} = ${clientId})`);
 
+/** The postal address of the client whose id `clientId` holds (its invoices print it); null when it has none. */
+export const companyAddressSql = (clientId: SQLWrapper) =>
+  wrapped<string | null>(sql`(select ${clients.address} from ${clients} where ${clients.id} = ${clientId})`);
+
 /** Whether `userId` is an active owner of the company `clientId` (both columns or values of the caller). */
 export const isActiveOwnerSql = (userId: SQLWrapper, clientId: SQLWrapper) =>
   wrapped<boolean>(sql`exists (select 1 from ${clientPeople} where ${clientPeople.userId} = ${userId}
@@ -58,6 +62,17 @@ export async function findCompany(db: DbOrTx, clientId: string): Promise<{ id: s
 export async function lockCompany(tx: DbOrTx, clientId: string): Promise<boolean> {
   const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
   return row !== undefined;
+}
+
+/** Locks one company's row like `lockCompany`, and gives its name; null when there is no such client. */
+export async function lockCompanyNamed(tx: DbOrTx, clientId: string): Promise<{ id: string; company: string } | null> {
+  const [row] = await tx
+    .select({ id: clients.id, company: clients.company })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for("update")
+    .limit(1);
+  return row ?? null;
 }
 
 /** The active owners' user ids of an active company, and its name ("" when it is not active). */

@@ -2,19 +2,22 @@ import "server-only";
 // The clients module's public face: everything outside src/features/clients/server imports from here (README.md).
 
 export { createClientWithInvitation } from "./admin-client-invitation";
-export { getAdminClient, listActiveClientOptions, listAdminClients, type AdminClientRow } from "./admin-clients";
+export { getAdminClient, listActiveClientOptions, listAdminClients, type AdminClientRow, type ClientTotalsSql } from "./admin-clients";
 export { clientExportPage, clientIdsMatching, clientMatchesListSearchSql, type ClientExportRow } from "./client-export";
 export {
   activeOwnersOf,
   clientCountSql,
+  companyAddressSql,
   companyFacts,
   companyNameSql,
   findBillingContacts,
   findCompany,
   isActiveOwnerSql,
   lockCompany,
+  lockCompanyNamed,
   replaceBillingEmail,
 } from "./company-refs";
+export { activeOwnerEmails, activePeopleIdsOf, companyPeople } from "./company-people";
 export { getInvitationContext, type InvitationContext } from "./invitation-context";
 export { COMPANY_OWNERS_ONLY_MESSAGE, getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
 export {

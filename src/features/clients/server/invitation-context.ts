@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients } from "./schema";
-import { user } from "@/features/identity/server/schema";
+import { userFacts } from "@/features/identity/server";
 import { invitationSenderOf } from "@/features/audit/server";
 
 export type InvitationContext = { personName: string; email: string; company: string; invitedBy: string | null };
@@ -15,10 +15,11 @@ export type InvitationContext = { personName: string; email: string; company: st
  * client person (an admin's reset link).
  */
 export async function getInvitationContext(db: DbOrTx, { userId }: { userId: string }): Promise<InvitationContext | null> {
+  const users = userFacts(db);
   const [row] = await db
-    .select({ personName: user.name, email: user.email, company: clients.company, clientId: clients.id })
+    .select({ personName: users.name, email: users.email, company: clients.company, clientId: clients.id })
     .from(clientPeople)
-    .innerJoin(user, eq(user.id, clientPeople.userId))
+    .innerJoin(users, eq(users.userId, clientPeople.userId))
     .innerJoin(clients, eq(clients.id, clientPeople.clientId))
     .where(eq(clientPeople.userId, userId))
     .limit(1);

@@ -8,14 +8,20 @@ import type { InvitePerson } from "@/features/clients/validation";
 import { type Actor, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clientPeople, clients } from "./schema";
-import { user } from "@/features/identity/server/schema";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { getMailTransport } from "@/server/core/mail/mailer";
 import { enqueueEmail } from "@/server/core/mail/outbox";
 import { layoutMail, type RenderedMail } from "@/server/core/mail/templates";
 import { withdrawInvitationLinks } from "@/features/identity/server";
-import { clearCredentialsForInvitation, createCredentialUser, endSessionsOf, findUserByEmail } from "@/features/identity/server";
+import {
+  clearCredentialsForInvitation,
+  createCredentialUser,
+  deleteUsers,
+  endSessionsOf,
+  findUserByEmail,
+  userFacts,
+} from "@/features/identity/server";
 import { recordAudit } from "@/features/audit/server";
 import { INVITE_TOKEN_DAYS, type InvitationLink, withInvitationLink } from "./invitation-link";
 import { limitInvitation } from "./invitation-limits";
@@ -56,19 +62,20 @@ export function companyOf(actor: Actor, clientId?: string): string {
 export async function listTeam(db: DbOrTx, { actor, clientId }: { actor: Actor; clientId?: string }): Promise<TeamPerson[]> {
   // Reading the list: owners, admins, and a viewing admin (who sees what an owner sees).
   const company = actor.role === "admin" ? companyOf(actor, clientId) : readableCompany(actor);
+  const users = userFacts(db);
   return db
     .select({
       userId: clientPeople.userId,
-      name: user.name,
-      email: user.email,
+      name: users.name,
+      email: users.email,
       role: clientPeople.role,
       status: clientPeople.status,
-      lastSignInAt: user.lastSignInAt,
-      lastSignInMethod: user.lastSignInMethod,
+      lastSignInAt: users.lastSignInAt,
+      lastSignInMethod: users.lastSignInMethod,
       joinedThroughSso: clientPeople.joinedThroughSso,
     })
     .from(clientPeople)
-    .innerJoin(user, eq(user.id, clientPeople.userId))
+    .innerJoin(users, eq(users.userId, clientPeople.userId))
     .where(eq(clientPeople.clientId, company))
     .orderBy(
       sql`case ${clientPeople.status} when 'active' then 0 when 'invited' then 1 else 2 end`,
@@ -217,10 +224,11 @@ async function enqueueTeamInvitation(
 
 /** The person of this company, locked for the change; another company's person answers like a missing one. */
 async function lockPerson(tx: DbOrTx, clientId: string, userId: string) {
+  const users = userFacts(tx);
   const [row] = await tx
-    .select({ userId: clientPeople.userId, role: clientPeople.role, status: clientPeople.status, name: user.name, email: user.email })
+    .select({ userId: clientPeople.userId, role: clientPeople.role, status: clientPeople.status, name: users.name, email: users.email })
     .from(clientPeople)
-    .innerJoin(user, eq(user.id, clientPeople.userId))
+    .innerJoin(users, eq(users.userId, clientPeople.userId))
     .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.userId, userId)))
     .for("update", { of: clientPeople });
   if (!row) throw new AppError("not_found", "Person not found");
@@ -296,7 +304,8 @@ export async function revokeInvitation(db: Db, { actor, clientId, userId }: { ac
     if (person.role === "owner") await assertAnotherOwner(tx, company, userId);
     // Its links then say the invitation was withdrawn, whether the user stays or goes.
     await withdrawInvitationLinks(tx, userId);
-    const [history] = await tx.select({ lastSignInAt: user.lastSignInAt }).from(user).where(eq(user.id, userId));
+    const users = userFacts(tx);
+    const [history] = await tx.select({ lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.userId, userId));
     if (history?.lastSignInAt) {
       // A removed person invited again: they are removed once more, and the user (with the
       // name their messages and history show) stays.
@@ -304,7 +313,7 @@ export async function revokeInvitation(db: Db, { actor, clientId, userId }: { ac
     } else {
       // The user has never signed in: nothing of theirs is kept. Their withdrawn token stays in
       // the verification store, naming no user, until it expires (retention then removes it).
-      await tx.delete(user).where(eq(user.id, userId));
+      await deleteUsers(tx, [userId]);
     }
     await recordAudit(tx, {
       actor,

@@ -1,10 +1,9 @@
 import "server-only";
-import { desc, eq, notInArray, sql } from "drizzle-orm";
+import { desc, notInArray, sql } from "drizzle-orm";
 import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/features/audit/server/schema";
-import { user } from "@/features/identity/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { projects } from "@/features/projects/server/schema";
 import { oneOf } from "@/server/core/db/schema/one-of";
@@ -15,6 +14,7 @@ import { invoiceIsOpen, invoiceOutstandingCents } from "@/features/invoices/serv
 import { adminUnreadThreadsCount } from "@/features/messages/server";
 import { unmatchedInvoicesCount } from "@/features/square/server";
 import { clientCountSql } from "@/features/clients/server";
+import { userEmailSql } from "@/features/identity/server";
 
 /**
  * The dashboard's figures in one statement: its three cards, and the Square card's invoices waiting
@@ -61,9 +61,8 @@ export async function getAdminNavCounts(db: DbOrTx, { actor }: { actor: AdminAct
 export async function listRecentAudit(db: DbOrTx, { actor, limit = 8 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
   return db
-    .select(auditEntryColumns)
+    .select({ ...auditEntryColumns, actorEmail: userEmailSql(auditLog.actorUserId) })
     .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
     .where(notInArray(auditLog.action, [...FIRM_PAGE_LOOKS]))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);

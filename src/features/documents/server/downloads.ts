@@ -4,8 +4,8 @@ import { DOWNLOADS_SHOWN, type DownloadSide } from "@/lib/domain/document-catego
 import { type Actor, type AdminActor, assertAdmin, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { documentDownloads, documents } from "./schema";
-import { user } from "@/features/identity/server/schema";
 import { clientIp } from "@/server/core/rate-limit";
+import { userNameSql } from "@/features/identity/server";
 
 /** Where a download was asked from: the address by the one rule (clientIp) and the browser's own words. */
 export type DownloadRequest = { clientAddress: string; userAgent: string };
@@ -43,7 +43,7 @@ export async function recordDownload(db: DbOrTx, actor: Actor, documentId: strin
 }
 
 /** The person's current name when the user still exists, else the name recorded then. */
-const personName = sql<string>`coalesce(nullif(${user.name}, ''), ${documentDownloads.personName})`;
+const personName = sql<string>`coalesce(nullif(${userNameSql(documentDownloads.userId)}, ''), ${documentDownloads.personName})`;
 
 /** The newest downloads (up to DOWNLOADS_SHOWN each) of the given documents, for the admin. */
 export async function listDocumentDownloads(
@@ -65,7 +65,6 @@ export async function listDocumentDownloads(
       ),
     })
     .from(documentDownloads)
-    .leftJoin(user, eq(user.id, documentDownloads.userId))
     .where(inArray(documentDownloads.documentId, documentIds))
     .as("ranked");
   const rows = await db
@@ -103,7 +102,6 @@ export async function listClientDocumentDownloads(
     })
     .from(documentDownloads)
     .innerJoin(documents, and(eq(documents.id, documentDownloads.documentId), eq(documents.clientId, clientId)))
-    .leftJoin(user, eq(user.id, documentDownloads.userId))
     .as("ranked");
   return db
     .select({ documentId: ranked.documentId, personName: ranked.personName, side: ranked.side, downloadedAt: ranked.downloadedAt })

@@ -5,7 +5,6 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations } from "@/features/authorizations/server/schema";
 import { findingMeasurements } from "@/features/findings/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
-import { user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { signedWindowOf } from "@/features/authorizations/server";
 import { listReportFindings, type ReportFinding } from "@/features/findings/server";
@@ -13,6 +12,7 @@ import { getFirmDetails } from "@/features/settings/server";
 import type { IssuePackInput } from "@/features/evidence/validation";
 import { type Coverage, getCoverage, NO_ADOPTED_PLAN } from "./coverage";
 import { ENGAGEMENT_NOT_FOUND } from "./plans";
+import { userNameSql } from "@/features/identity/server";
 
 // What an evidence pack states, read in one place for the PDF, the OSCAL twin and the signed facts.
 
@@ -74,9 +74,13 @@ export async function packContent(
       .innerJoin(findings, eq(findings.id, findingMeasurements.findingId))
       .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))),
     db
-      .select({ title: findings.title, approver: user.name, expiresOn: findings.riskExpiresOn, reason: findings.riskReason })
+      .select({
+        title: findings.title,
+        approver: userNameSql(findings.riskAcceptedBy),
+        expiresOn: findings.riskExpiresOn,
+        reason: findings.riskReason,
+      })
       .from(findings)
-      .leftJoin(user, eq(user.id, findings.riskAcceptedBy))
       .where(and(eq(findings.projectId, projectId), eq(findings.status, "risk_accepted"))),
     db
       .select({ id: engagementAuthorizations.id })

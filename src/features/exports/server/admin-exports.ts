@@ -17,7 +17,13 @@ import {
   clientMatchesListSearchSql,
   companyNameSql,
 } from "@/features/clients/server";
-import { adminInvoiceWhere, invoiceExportPages, invoiceIsBilled, invoicePaidCents } from "@/features/invoices/server";
+import {
+  adminInvoiceWhere,
+  clientInvoiceTotalsSql,
+  invoiceExportPages,
+  invoiceIsBilled,
+  invoicePaidCents,
+} from "@/features/invoices/server";
 import { projectListFilter } from "@/features/projects/server";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
@@ -36,7 +42,7 @@ export function exportAdminClients(db: DbOrTx, { actor, q = "" }: { actor: Admin
     "export.clients",
     () => clientIdsMatching(db, q),
     keysetPages<ClientExportRow, { company: string; id: string }>(
-      (after, limit) => clientExportPage(db, { q, after, limit }),
+      (after, limit) => clientExportPage(db, { q, after, limit, totals: clientInvoiceTotalsSql }),
       (row) => ({ company: row.company, id: row.id }),
     ),
   );

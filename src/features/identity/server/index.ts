@@ -22,6 +22,7 @@ export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } 
 export { issueViewAsCookie, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "./view-as/view-as";
 export { limitSsoLookups, SSO_STEP_UP_UNAVAILABLE, ssoRouteFor, startSsoSignIn, startSsoStepUp, startSsoTest } from "./sso/start";
 export { pruneExpiredIdentityRows } from "./expired-rows";
+export { adminUserIds, deleteProviderAccounts, deleteUsers, userEmailSql, userFacts, userNameSql, userRoleSql } from "./user-refs";
 // The account's flows on identity's tables (the screens stay in src/features/account).
 export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./passkeys/account-passkeys";
 export { getAccountSecurity, type AccountSecurity } from "./second-factor/account-security";

@@ -3,7 +3,7 @@ import { and, desc, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { invoices } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { recordFirmAccessAfterResponse } from "@/features/audit/server";
@@ -48,7 +48,7 @@ type Cells = [
   number,
 ];
 
-const cells = sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${invoices.clientId}, ${clients.company}, ${projects.id},
+const cells = sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${invoices.clientId}, ${companyNameSql(invoices.clientId)}, ${projects.id},
   ${projects.projectName}, ${invoices.description}, ${invoices.status}, ${invoices.issuedDate}, ${invoices.dueDate},
   ${invoices.amountCents}, ${invoicePaidCents}, ${invoiceOutstandingCents})`;
 
@@ -77,7 +77,7 @@ export async function listAdminInvoices(
   const limit = pageSize + 1;
   const part = (order: number, range: SQL | undefined, orderBy: SQL[]) =>
     sql`(select ${cells} as cells, ${order} as part, ${invoices.issuedDate} as issued, ${invoices.id} as id
-           from ${invoices} ${invoiceExportJoins({ withClient: true })}
+           from ${invoices} ${invoiceExportJoins()}
           where ${and(where, range)}
           order by ${sql.join(orderBy, sql`, `)} limit ${limit})`;
   const dated =

@@ -3,6 +3,7 @@ import "server-only";
 
 export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
 export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
+export { clientInvoiceTotalsSql } from "./client-totals";
 export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 export {
   billingSummarySubquery,

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyAddressSql, companyNameSql } from "@/features/clients/server";
 import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
@@ -65,14 +65,13 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
       paymentSchedule: invoices.paymentSchedule,
       acceptedPaymentMethods: invoices.acceptedPaymentMethods,
       clientId: invoices.clientId,
-      company: clients.company,
-      clientAddress: clients.address,
+      company: companyNameSql(invoices.clientId),
+      clientAddress: companyAddressSql(invoices.clientId),
       projectName: projects.projectName,
       lineItems: lineItemsJson,
       lineItemsUnread: invoices.lineItemsUnread,
     })
     .from(invoices)
-    .leftJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(projects, eq(projects.id, invoices.projectId))
     .where(where)
     .limit(1);

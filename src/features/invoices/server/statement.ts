@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { invoicePayments } from "@/lib/statement";
 import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { findCompany } from "@/features/clients/server";
 import { invoices } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordFirmAccess } from "@/features/audit/server";
@@ -136,7 +136,7 @@ export async function getAdminStatement(
   { actor, clientId, from, to }: { actor: AdminActor; clientId: string } & Period,
 ): Promise<Statement> {
   assertAdmin(actor);
-  const [client] = await db.select({ company: clients.company }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  const client = await findCompany(db, clientId);
   if (!client) throw new AppError("not_found", CLIENT_NOT_FOUND);
   const statement = await buildStatement(db, clientId, client.company, { from, to });
   await recordDownload(db, actor, clientId, { from, to });

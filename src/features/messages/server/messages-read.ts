@@ -4,12 +4,12 @@ import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status
 import { MESSAGE_PAGE_SIZE, type ThreadListFilter } from "@/features/messages/validation";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { messageAttachments, messageReads, messages, messageThreads } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordFirmAccess } from "@/features/audit/server";
+import { userRoleSql } from "@/features/identity/server";
 
 export type ThreadSummary = {
   id: string;
@@ -66,7 +66,7 @@ function summaryColumns(userId: string) {
     subject: messageThreads.subject,
     status: messageThreads.status,
     clientId: messageThreads.clientId,
-    company: clients.company,
+    company: companyNameSql(messageThreads.clientId),
     projectId: messageThreads.projectId,
     projectName: projects.projectName,
     createdAt: messageThreads.createdAt,
@@ -90,7 +90,6 @@ async function listThreads(db: DbOrTx, userId: string, where: SQL | undefined): 
   const rows = await db
     .select(summaryColumns(userId))
     .from(messageThreads)
-    .innerJoin(clients, eq(clients.id, messageThreads.clientId))
     .leftJoin(projects, eq(projects.id, messageThreads.projectId))
     .where(where)
     .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
@@ -157,16 +156,15 @@ export async function getThreadPage(
 ): Promise<ThreadPage> {
   if (actor.role === "client") assertClient(actor);
   else assertAdmin(actor);
-  const otherSide = actor.role === "client" ? sql`${user.role} = 'admin'` : sql`${user.role} <> 'admin'`;
+  const readerRole = userRoleSql(messageReads.userId);
+  const otherSide = actor.role === "client" ? sql`${readerRole} = 'admin'` : sql`${readerRole} <> 'admin'`;
   const [head] = await db
     .select({
       ...summaryColumns(actor.userId),
       otherSideReadAt: sql<string | null>`(select max(${messageReads.lastReadAt}) from ${messageReads}
-        join ${user} on ${user.id} = ${messageReads.userId}
         where ${messageReads.threadId} = ${messageThreads.id} and ${otherSide})`,
     })
     .from(messageThreads)
-    .innerJoin(clients, eq(clients.id, messageThreads.clientId))
     .leftJoin(projects, eq(projects.id, messageThreads.projectId))
     .where(threadScope(actor, threadId))
     .limit(1);

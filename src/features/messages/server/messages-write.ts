@@ -3,8 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { MessageAuthorRole, ThreadStatus } from "@/lib/domain/thread-status";
 import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
+import { findCompany } from "@/features/clients/server";
 import { messageAttachments, messages, messageThreads } from "./schema";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
@@ -16,6 +15,7 @@ import { clientRecipients } from "@/features/notifications/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyNewMessage } from "./message-mail";
 import { markThreadRead, threadScope } from "./messages-read";
+import { adminUserIds } from "@/features/identity/server";
 
 /** Per user, threads and replies together: a busy conversation fits, a script cannot flood the team. */
 export const MESSAGE_RATE_LIMIT = { windowSeconds: 600, max: 20 };
@@ -52,8 +52,7 @@ export async function assertThreadAccess(db: DbOrTx, { actor, threadId }: { acto
 
 /** 400 unless the client exists and the project (if any) is one of its own; checked before a file is stored. */
 export async function assertNewThreadTarget(db: DbOrTx, { clientId, projectId }: { clientId: string; projectId: string | null }) {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
-  if (!client) throw UNKNOWN_CLIENT();
+  if (!(await findCompany(db, clientId))) throw UNKNOWN_CLIENT();
   await projectOf(db, clientId, projectId);
 }
 
@@ -62,13 +61,9 @@ async function recipientsOf(
   db: DbOrTx,
   { clientId, authorRole, authorId }: { clientId: string; authorRole: MessageAuthorRole; authorId: string },
 ) {
-  const [client] = await db.select({ company: clients.company }).from(clients).where(eq(clients.id, clientId));
+  const client = await findCompany(db, clientId);
   if (authorRole === "admin") return { userIds: (await clientRecipients(db, clientId))?.userIds ?? [], company: client?.company ?? "" };
-  const admins = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.role, "admin"), sql`${user.id} <> ${authorId}`));
-  return { userIds: admins.map((a) => a.id), company: client?.company ?? "" };
+  return { userIds: await adminUserIds(db, { except: authorId }), company: client?.company ?? "" };
 }
 
 /** Inserts a message (and its file), moves the thread's clock, marks it read by the author, queues the mail. */
@@ -149,8 +144,7 @@ export async function createAdminThread(
 ): Promise<{ threadId: string }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
-    if (!client) throw UNKNOWN_CLIENT();
+    if (!(await findCompany(tx, clientId))) throw UNKNOWN_CLIENT();
     const projectId = await projectOf(tx, clientId, input.projectId);
     const [thread] = await tx
       .insert(messageThreads)

@@ -1,15 +1,14 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
+import { companyPeople } from "@/features/clients/server";
 import { serverEnv } from "@/server/core/env";
 import { enqueueNotificationEmails, type QueuedNotification } from "@/server/core/mail/outbox";
 import { renderNotification, type NotificationContent } from "./mail-layout";
 import { recipientSettings, type RecipientSettings } from "./preferences";
 import { createUnsubscribeToken, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./unsubscribe-token";
+import { adminUserIds } from "@/features/identity/server";
 
 export type NotificationEvent = {
   /** Names the event once and for all ("document:<id>"); the recipient's id is appended. */
@@ -81,27 +80,6 @@ async function notificationRow(recipient: RecipientSettings, event: Notification
   };
 }
 
-/**
- * The people a company's mails go to: its active people (not the invited, not the removed), of
- * active companies only; a member from whom Billing is withheld gets no invoice mails, one from
- * whom the findings are withheld no finding mails (docs/PRODUCT.md#portal-team).
- */
-async function companyPeople(db: DbOrTx, clientIds: string[]) {
-  if (clientIds.length === 0) return [];
-  return db
-    .select({
-      clientId: clients.id,
-      userId: clientPeople.userId,
-      company: clients.company,
-      role: clientPeople.role,
-      billingWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.billingWithheldFromMembers}`,
-      findingsWithheld: sql<boolean>`${clientPeople.role} = 'member' and ${clients.findingsWithheldFromMembers}`,
-    })
-    .from(clientPeople)
-    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
-    .where(and(inArray(clients.id, clientIds), eq(clients.status, "active"), eq(clientPeople.status, "active")));
-}
-
 const mayReceive = (person: { billingWithheld: boolean; findingsWithheld: boolean }, category: NotificationCategory) =>
   !(person.billingWithheld && category === "invoices") && !(person.findingsWithheld && category === "findings");
 
@@ -155,12 +133,7 @@ export async function notifyClient(
 }
 
 export async function notifyAdmins(db: DbOrTx, event: NotificationEvent): Promise<string[]> {
-  const admins = await db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
-  return notifyUsers(
-    db,
-    admins.map((a) => a.id),
-    event,
-  );
+  return notifyUsers(db, await adminUserIds(db), event);
 }
 
 /** Mails the company's active owners only (its API tokens and webhooks are theirs: docs/PRODUCT.md#api-and-webhooks). */

@@ -9,7 +9,7 @@ import {
 import type { NotificationPreferencesInput } from "@/features/notifications/validation";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { user } from "@/features/identity/server/schema";
+import { userFacts } from "@/features/identity/server";
 import { notificationPreferences } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -99,7 +99,8 @@ export async function disableNotificationCategory(
   db: DbOrTx,
   { userId, category }: { userId: string; category: NotificationCategory },
 ): Promise<boolean> {
-  const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  const people = userFacts(db);
+  const [exists] = await db.select({ id: people.userId }).from(people).where(eq(people.userId, userId));
   if (!exists) return false;
   await db
     .insert(notificationPreferences)
@@ -125,17 +126,18 @@ export type RecipientSettings = {
 /** Addresses and preferences of some users in one query. */
 export async function recipientSettings(db: DbOrTx, userIds: string[]): Promise<RecipientSettings[]> {
   if (userIds.length === 0) return [];
+  const people = userFacts(db);
   const rows = await db
     .select({
-      userId: user.id,
-      email: user.email,
+      userId: people.userId,
+      email: people.email,
       disabled: notificationPreferences.disabledCategories,
       delivery: notificationPreferences.delivery,
       includeMessageText: notificationPreferences.includeMessageText,
     })
-    .from(user)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, user.id))
-    .where(inArray(user.id, userIds));
+    .from(people)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, people.userId))
+    .where(inArray(people.userId, userIds));
   return rows.map((r) => ({
     userId: r.userId,
     email: r.email,

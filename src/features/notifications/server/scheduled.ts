@@ -1,14 +1,14 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clientPeople } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
+import { activeOwnerEmails } from "@/features/clients/server";
 import { taskRuns } from "@/features/operations/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { enqueueNotificationEmail, enqueueNotificationEmails } from "@/server/core/mail/outbox";
 import { latestSignedHeads } from "@/features/audit/server";
+import { userRoleSql } from "@/features/identity/server";
 import { renderNotification } from "./mail-layout";
 import { overdueEvent } from "./client-events";
 import { appLink, notifyAdmins, notifyClientsBulk, preferencesUrl } from "./notify";
@@ -106,11 +106,11 @@ export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: 
         subject: emailOutbox.subject,
         text: emailOutbox.textBody,
         category: emailOutbox.category,
-        role: user.role,
+        role: userRoleSql(emailOutbox.recipientUserId),
       })
       .from(emailOutbox)
-      .innerJoin(user, eq(user.id, emailOutbox.recipientUserId))
-      .where(eq(emailOutbox.status, "held"))
+      // Only a user's held mail: the recipient's role decides the summary's links.
+      .where(and(eq(emailOutbox.status, "held"), sql`${userRoleSql(emailOutbox.recipientUserId)} is not null`))
       .orderBy(emailOutbox.createdAt)
       .for("update", { of: emailOutbox, skipLocked: true });
     const byUser = new Map<string, typeof held>();
@@ -198,20 +198,10 @@ export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?
     }
     const heads = await latestSignedHeads(tx);
     if (heads.length === 0) return 0;
-    const owners = await tx
-      .select({ clientId: clientPeople.clientId, userId: user.id, email: user.email })
-      .from(clientPeople)
-      .innerJoin(user, eq(user.id, clientPeople.userId))
-      .where(
-        and(
-          inArray(
-            clientPeople.clientId,
-            heads.map((h) => h.clientId),
-          ),
-          eq(clientPeople.role, "owner"),
-          eq(clientPeople.status, "active"),
-        ),
-      );
+    const owners = await activeOwnerEmails(
+      tx,
+      heads.map((h) => h.clientId),
+    );
     const day = (opts.now ?? new Date()).toISOString().slice(0, 10);
     const mails = [];
     for (const owner of owners) {

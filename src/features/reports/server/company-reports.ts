@@ -5,7 +5,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import { recordAudit } from "@/features/audit/server";
-import { clients } from "@/features/clients/server/schema";
+import { lockCompanyNamed } from "@/features/clients/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 import { reports } from "./schema";
 import { stampRefusal } from "./stamp";
@@ -37,13 +37,9 @@ export async function publishCompanyReport(
   await storage.put(storageKey, pdf);
   try {
     return await db.transaction(async (tx) => {
-      const [company] = await tx
-        .select({ id: clients.id, name: clients.company })
-        .from(clients)
-        .where(eq(clients.id, clientId))
-        .for("update")
-        .limit(1);
-      if (!company) throw new AppError("not_found", COMPANY_NOT_FOUND);
+      const locked = await lockCompanyNamed(tx, clientId);
+      if (!locked) throw new AppError("not_found", COMPANY_NOT_FOUND);
+      const company = { id: locked.id, name: locked.company };
       const ofTitle = and(eq(reports.clientId, company.id), isNull(reports.projectId), eq(reports.title, title));
       const [latest] = await tx
         .select({ id: reports.id, version: reports.version })

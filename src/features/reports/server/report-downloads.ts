@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, type SQL } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor, recordedPersonOf } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { reportDownloads, reports } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { ofClientEngagementOrCompany, REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
@@ -64,12 +64,11 @@ async function recordDownload(
         title: reports.title,
         version: reports.version,
         clientId: reports.clientId,
-        company: clients.company,
+        company: companyNameSql(reports.clientId),
         revokedAt: reports.revokedAt,
         supersededAt: reports.supersededAt,
       })
       .from(reports)
-      .innerJoin(clients, eq(clients.id, reports.clientId))
       .where(where)
       .limit(1);
     if (!report) throw new AppError("not_found", REPORT_NOT_FOUND);

@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { account } from "@/features/identity/server/schema";
 import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
 import type { SsoActor } from "./domains";
+import { deleteProviderAccounts } from "@/features/identity/server";
 
 /** The company's provider id, fixed per company: it names the redirect URI and the ACS the owner registers. */
 export const providerIdOf = (clientId: string) => `company-${clientId}`;
@@ -28,7 +28,7 @@ export async function storeProvider(
   const id = providerIdOf(actor.clientId);
   const values = { ...provider, userId: actor.userId, domain: domain?.domain ?? "" };
   await db.transaction(async (tx) => {
-    if (current && current.issuer !== provider.issuer) await tx.delete(account).where(eq(account.providerId, id));
+    if (current && current.issuer !== provider.issuer) await deleteProviderAccounts(tx, id);
     await tx
       .insert(ssoProvider)
       .values({ id, providerId: id, clientId: actor.clientId, ...values })

@@ -22,6 +22,7 @@ import { clientListQuerySchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { type AdminClientRow, listAdminClients } from "@/features/clients/server";
+import { clientInvoiceTotalsSql } from "@/features/invoices/server";
 
 export const metadata: Metadata = { title: "Clients" };
 
@@ -94,7 +95,7 @@ const COLUMNS: Column<AdminClientRow>[] = [
 
 export default async function AdminClientsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, clientListQuerySchema);
-  const { rows, total, page, pageSize } = await listAdminClients(getDb(), { actor, ...query });
+  const { rows, total, page, pageSize } = await listAdminClients(getDb(), { actor, ...query, totals: clientInvoiceTotalsSql });
 
   return (
     <>

@@ -3,7 +3,6 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
 import { auditActionLabel } from "@/lib/domain/audit-action";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES } from "@/lib/domain/project-status";
@@ -37,7 +36,18 @@ const none = (text: string) => <p className="text-sm text-muted">{text}</p>;
  * findings by severity, reports, documents, conversations, invoices and balance, subscription,
  * rates and access log, each card leading to its records.
  */
-export function ClientRecordsCards({ clientId, company, records }: { clientId: string; company: string; records: ClientRecords }) {
+export function ClientRecordsCards({
+  clientId,
+  company,
+  records,
+  reportsButton,
+}: {
+  clientId: string;
+  company: string;
+  records: ClientRecords;
+  /** A project row's reports button (the reports slice's dialog), handed in by the page. */
+  reportsButton: (project: { id: string; projectName: string }) => ReactNode;
+}) {
   const { projects, findings, reports, documents, threads, billing, subscriptions, rates, access } = records;
   const engagements = new Set(findings.engagementProjectIds);
   const icon = (Icon: typeof FileText) => <Icon className="h-5 w-5 text-accent" aria-hidden />;
@@ -76,7 +86,7 @@ export function ClientRecordsCards({ clientId, company, records }: { clientId: s
                       Engagement
                     </Link>
                   ) : null}
-                  <ProjectReportsButton project={project} />
+                  {reportsButton(project)}
                 </span>
               </li>
             ))}

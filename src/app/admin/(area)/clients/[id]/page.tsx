@@ -41,6 +41,7 @@ import { listClientEndpointsForAdmin } from "@/features/webhooks/server";
 import { AdminTrackersCard } from "@/features/trackers/components/admin-trackers-card";
 import { listClientTrackersForAdmin } from "@/features/trackers/server";
 import { listClientReportsForAdmin } from "@/features/reports/server";
+import { ProjectReportsButton } from "@/features/reports/components/project-reports-button";
 import { listClientSubscriptionsForAdmin } from "@/features/subscriptions/server";
 
 export const metadata: Metadata = { title: "Client" };
@@ -149,7 +150,12 @@ export default async function AdminClientPage({ params }: { params: Promise<{ id
       <div className="space-y-6">
         <ClientDetailsForm client={client} />
         <TeamCard people={client.people} clientId={client.id} title="People" />
-        <ClientRecordsCards clientId={client.id} company={client.company} records={records} />
+        <ClientRecordsCards
+          clientId={client.id}
+          company={client.company}
+          records={records}
+          reportsButton={(project) => <ProjectReportsButton project={project} />}
+        />
         <StatementDownload href={`/api/admin/clients/${client.id}/statement`} />
         <RetainerCard
           clientId={client.id}
