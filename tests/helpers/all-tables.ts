@@ -10,7 +10,7 @@ export * from "@/features/clients/server/schema";
 export * from "@/features/documents/server/schema";
 export * from "@/features/evidence/server/schema";
 export * from "@/features/findings/server/schema/records";
-export * from "@/features/findings/server/schema/judges";
+export * from "@/features/measurements/server/schema/judges";
 export * from "@/features/findings/server/schema/measurements";
 export * from "@/features/findings/server/schema/reruns";
 export * from "@/features/identity/server/schema";

@@ -2098,7 +2098,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", cadence: "monthly" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
+  "ACTION src/features/measurements/actions/judges.ts#recordJudgeValidationAction": {
     input: () => ({ judgeName: "matrix.Judge", format: "csv", sample: "human,judge\n1,1\n1,0\n0,0\n0,0\n" }),
     expect: adminOnlyAction("ok"),
   },

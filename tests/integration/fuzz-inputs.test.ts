@@ -1213,7 +1213,7 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", modelVersion: "2026-12" })),
   },
-  "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
+  "ACTION src/features/measurements/actions/judges.ts#recordJudgeValidationAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ judgeName: "Fuzz judge", format: "csv", sample: "human,judge\n1,1\n0,0\n1,0\n0,1\n", note: "" })),

@@ -20,7 +20,7 @@ import {
   findingTemplateRules,
   findingTemplates,
 } from "@/features/findings/server/schema/records";
-import { judgeValidations } from "@/features/findings/server/schema/judges";
+import { judgeValidations } from "@/features/measurements/server/schema/judges";
 import { findingImports } from "@/features/imports/server/schema/imports";
 import { findingImportItems } from "@/features/imports/server/schema/items";
 import { findingMeasurements, engagementModelVersions } from "@/features/findings/server/schema/measurements";

@@ -103,10 +103,3 @@ export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export { findingsDataStampSql } from "./data-stamp";
-export {
-  type JudgeIdentity,
-  type JudgeValidationRow,
-  latestValidationOf,
-  listJudgeValidations,
-  recordJudgeValidation,
-} from "./judges/validations";

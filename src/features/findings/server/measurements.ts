@@ -10,7 +10,7 @@ import { findingEvents, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { FINDING_NOT_FOUND } from "./finding-scope";
-import { type JudgeIdentity, latestValidationOf } from "./judges/validations";
+import { type JudgeIdentity, latestValidationOf } from "@/features/measurements/server";
 
 // The measurements of AI findings (docs/PRODUCT.md#measured-ai-findings): each run of an attack as
 // k successes in n trials on a model version. Rows are only ever added; the finding's page draws

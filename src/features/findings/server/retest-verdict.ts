@@ -6,7 +6,7 @@ import type { RateComparison } from "@/lib/domain/rate-difference";
 import type { AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
-import { type JudgeIdentity, latestValidationOf } from "./judges/validations";
+import { type JudgeIdentity, latestValidationOf } from "@/features/measurements/server";
 import { latestMeasurementOf, type MeasurementTarget, NOT_AN_AI_FINDING } from "./measurements";
 
 // What a retest's result is (docs/PRODUCT.md#measured-ai-findings): the firm's choice for a finding

@@ -11,7 +11,7 @@ import {
 import { FINDING_OUTCOMES, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
-import { judgeFields, reviewComplete, reviewFields } from "./judge";
+import { judgeFields, reviewComplete, reviewFields } from "@/features/measurements/validation";
 import { measurementCounts, measurementTarget, successesWithinTrials } from "./measurement";
 
 /** Limits of a finding (docs/PRODUCT.md#admin-findings). */
@@ -221,5 +221,4 @@ export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;
 /** A reproducer's download: the fresh proof the route asks for, as a report's (docs/PRODUCT.md#measured-ai-findings). */
 export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/identity/validation/step-up";
 
-export * from "./judge";
 export * from "./rerun";
