@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { engagementModelVersions } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { type AnalyticsFilters, periodMonths } from "../validation";

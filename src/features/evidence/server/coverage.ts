@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { type AdminActor, assertAdmin, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { engagementModelVersions } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";

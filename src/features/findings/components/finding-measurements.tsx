@@ -2,7 +2,8 @@ import { Card } from "@/components/ui/card";
 import { rateInterval } from "@/lib/domain/attack-rate";
 import { MEASUREMENT_SOURCE_LABELS, measuredRate, modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
-import type { FindingDetail, FindingMeasurement } from "@/features/findings/server";
+import type { FindingDetail } from "@/features/findings/server";
+import type { FindingMeasurement } from "@/features/measurements/server";
 import { MeasurementChart, versionOf } from "./measurement-chart";
 import { MeasurementJudgement } from "./measurement-judgement";
 

@@ -79,26 +79,11 @@ export {
 } from "./retest-summary";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
 export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
-export { addFindingMeasurement, type FindingMeasurement } from "./measurements";
-export {
-  type EngagementTarget,
-  type ModelVersionRecord,
-  type NotVerifiedFinding,
-  notVerifiedFindings,
-  recordModelVersion,
-} from "./model-versions";
+export { addFindingMeasurement } from "./measurements";
+export { type NotVerifiedFinding, notVerifiedFindings } from "./not-verified";
 export { type ClientRunResult, type ReadUploadedRun, recordClientRun, recordUploadedRun } from "./client-runs";
 export { type RecordedRerun, recordRerun } from "./reruns/runs";
-export {
-  getRunComparison,
-  listEngagementRuns,
-  RUN_NOT_FOUND,
-  type RunComparisonPage,
-  type RunComparisonRow,
-  type RunCounts,
-  type RunSummary,
-} from "./reruns/compare";
-export { flagOverdueSchedules, listRerunSchedules, type RerunSchedule, setRerunSchedule } from "./reruns/schedules";
+export { getRunComparison, type RunComparisonPage, type RunComparisonRow } from "./reruns/compare";
 export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";

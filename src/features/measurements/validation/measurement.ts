@@ -4,7 +4,7 @@ import "@/lib/validation/zod-config";
 import { z } from "zod";
 import { MEASUREMENT_TRIALS_MAX, SHA256_HEX } from "@/lib/domain/finding-measurement";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
-import { judgeFields } from "@/features/measurements/validation";
+import { judgeFields } from "./judge";
 
 export const MEASUREMENT_NAME_MAX = 200;
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
