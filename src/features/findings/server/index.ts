@@ -31,7 +31,14 @@ export { pageClientRetests, type RetestPageCursor, type RetestPageItem } from ".
 export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";
 // The imports slice's port, used in its transaction: what a scan import does to the findings (import-target.ts).
 export * as importTarget from "./import-target";
-export { ENGAGEMENT_STATES, type EngagementRow, type EngagementState, listEngagements, projectsWithFindings } from "./engagements";
+export {
+  ENGAGEMENT_STATES,
+  engagementHasFindingsSql,
+  type EngagementRow,
+  type EngagementState,
+  listEngagements,
+  projectsWithFindings,
+} from "./engagements";
 export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
 export { deleteDraftFindings } from "./findings-write";
 export { setFindingsOutcome, undoFindingOutcome, type OutcomeChange } from "./outcomes";

@@ -16,6 +16,8 @@ export { type ImportMeasurement, insertImportMeasurements } from "./imported";
 export { type RetestResultCall, retestVerdict, verdictNote } from "./retest-verdict";
 export {
   type EngagementTarget,
+  currentVersionsOf,
+  modelVersionHistory,
   type ModelVersionRecord,
   modelVersionsOf,
   modelVersionsStampSql,

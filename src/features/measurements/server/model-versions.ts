@@ -137,3 +137,36 @@ export async function modelVersionsOf(db: DbOrTx, projectId: string): Promise<En
  * findings' data stamp: the latest time comes from an index.
  */
 export const modelVersionsStampSql = sql`(select concat_ws(':', count(*), max(${engagementModelVersions.createdAt})) from ${engagementModelVersions})`;
+
+/** Each target's newest record of an engagement (its provider, model id and version), for the evidence's targets. */
+export async function currentVersionsOf(db: DbOrTx, projectId: string) {
+  return db
+    .selectDistinctOn([engagementModelVersions.provider, engagementModelVersions.modelId], {
+      provider: engagementModelVersions.provider,
+      modelId: engagementModelVersions.modelId,
+      modelVersion: engagementModelVersions.modelVersion,
+    })
+    .from(engagementModelVersions)
+    .where(eq(engagementModelVersions.projectId, projectId))
+    .orderBy(engagementModelVersions.provider, engagementModelVersions.modelId, desc(engagementModelVersions.createdAt));
+}
+
+/**
+ * Every record of the engagements of the given companies (each one named must match) or of one
+ * engagement, oldest first, at most 10,000: the analytics' regressions per version change.
+ */
+export async function modelVersionHistory(db: DbOrTx, { clientIds, projectId }: { clientIds: string[]; projectId?: string }) {
+  return db
+    .select({
+      projectId: engagementModelVersions.projectId,
+      provider: engagementModelVersions.provider,
+      modelId: engagementModelVersions.modelId,
+      modelVersion: engagementModelVersions.modelVersion,
+      recordedAt: engagementModelVersions.createdAt,
+    })
+    .from(engagementModelVersions)
+    .innerJoin(projects, eq(projects.id, engagementModelVersions.projectId))
+    .where(and(...clientIds.map((clientId) => eq(projects.clientId, clientId)), projectId ? eq(projects.id, projectId) : undefined))
+    .orderBy(asc(engagementModelVersions.createdAt))
+    .limit(10_000);
+}
