@@ -74,6 +74,5 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "square → subscriptions.clientSubscriptions",
   "sso → identity.account",
   "subscriptions → square.squareCustomers",
-  "trackers → findings.findingRetests",
   "trackers → findings.findings",
 ];

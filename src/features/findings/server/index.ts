@@ -85,7 +85,7 @@ export {
   type SummaryRetest,
 } from "./retest-summary";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
-export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
+export { latestVerdictSql, type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
 export { addFindingMeasurement } from "./measurements";
 export { type NotVerifiedFinding, notVerifiedFindings } from "./not-verified";
 export { type ClientRunResult, type ReadUploadedRun, recordClientRun, recordUploadedRun } from "./client-runs";
