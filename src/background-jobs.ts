@@ -3,6 +3,7 @@ import type { JobDefinition } from "@/server/core/jobs/job";
 import { mailJobs } from "@/server/core/mail/jobs";
 import { findingJobs } from "@/features/findings/server";
 import { importJobs } from "@/features/imports/server";
+import { measurementJobs } from "@/features/measurements/server";
 import { notificationJobs } from "@/features/notifications/server";
 import { operationsJobs } from "@/features/operations/server";
 import { subscriptionJobs } from "@/features/subscriptions/server";
@@ -16,6 +17,7 @@ export const backgroundJobs: JobDefinition[] = [
   ...trackerJobs,
   ...notificationJobs,
   ...findingJobs,
+  ...measurementJobs,
   ...importJobs,
   ...subscriptionJobs,
   ...operationsJobs,

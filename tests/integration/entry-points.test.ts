@@ -2014,7 +2014,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: clientFindingAction("ok"),
   },
   // Any person of the company (as for a retest); B naming A's engagement finds none.
-  "ACTION src/features/findings/actions/portal.ts#recordModelVersionAction": {
+  "ACTION src/features/measurements/actions/portal.ts#recordModelVersionAction": {
     input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", modelVersion: "2026-12" }),
     expect: {
       anonymous: ACTION_SIGN_IN,
@@ -2084,7 +2084,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   // A judge's validation is the firm's alone (no client's objects): each call adds one.
-  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAction": {
+  "ACTION src/features/measurements/actions/reruns.ts#setRerunScheduleAction": {
     input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", cadence: "weekly" }),
     expect: {
       anonymous: ACTION_SIGN_IN,
@@ -2094,11 +2094,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       admin: ACTION_CLIENTS_ONLY,
     },
   },
-  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAdminAction": {
+  "ACTION src/features/measurements/actions/reruns.ts#setRerunScheduleAdminAction": {
     input: ({ target }) => ({ projectId: target.projectId, provider: "", modelId: "matrix-model", cadence: "monthly" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
+  "ACTION src/features/measurements/actions/judges.ts#recordJudgeValidationAction": {
     input: () => ({ judgeName: "matrix.Judge", format: "csv", sample: "human,judge\n1,1\n1,0\n0,0\n0,0\n" }),
     expect: adminOnlyAction("ok"),
   },

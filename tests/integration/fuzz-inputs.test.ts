@@ -1208,22 +1208,22 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ findingId: publishedFinding, body: "Fuzz comment" })),
   },
-  "ACTION src/features/findings/actions/portal.ts#recordModelVersionAction": {
+  "ACTION src/features/measurements/actions/portal.ts#recordModelVersionAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", modelVersion: "2026-12" })),
   },
-  "ACTION src/features/findings/actions/judges.ts#recordJudgeValidationAction": {
+  "ACTION src/features/measurements/actions/judges.ts#recordJudgeValidationAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ judgeName: "Fuzz judge", format: "csv", sample: "human,judge\n1,1\n0,0\n1,0\n0,1\n", note: "" })),
   },
-  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAction": {
+  "ACTION src/features/measurements/actions/reruns.ts#setRerunScheduleAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", cadence: "weekly" })),
   },
-  "ACTION src/features/findings/actions/reruns.ts#setRerunScheduleAdminAction": {
+  "ACTION src/features/measurements/actions/reruns.ts#setRerunScheduleAdminAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, provider: "", modelId: "gateway-model", cadence: "monthly" })),

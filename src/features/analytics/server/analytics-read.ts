@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { modelVersionHistory } from "@/features/measurements/server";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { type AnalyticsFilters, periodMonths } from "../validation";
@@ -96,24 +96,10 @@ export async function readHistories(db: DbOrTx, clientId: string | null, filters
 }
 
 export async function readModelVersions(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<ModelVersionRecord[]> {
-  const conditions = [
-    clientId ? eq(projects.clientId, clientId) : undefined,
-    filters.client ? eq(projects.clientId, filters.client) : undefined,
-    filters.engagement ? eq(projects.id, filters.engagement) : undefined,
-  ];
-  const rows = await db
-    .select({
-      projectId: engagementModelVersions.projectId,
-      provider: engagementModelVersions.provider,
-      modelId: engagementModelVersions.modelId,
-      modelVersion: engagementModelVersions.modelVersion,
-      recordedAt: engagementModelVersions.createdAt,
-    })
-    .from(engagementModelVersions)
-    .innerJoin(projects, eq(projects.id, engagementModelVersions.projectId))
-    .where(and(...conditions))
-    .orderBy(asc(engagementModelVersions.createdAt))
-    .limit(10_000);
+  const rows = await modelVersionHistory(db, {
+    clientIds: [clientId, filters.client].filter((id): id is string => Boolean(id)),
+    projectId: filters.engagement || undefined,
+  });
   return rows.map((r) => ({ ...r, recordedAt: new Date(r.recordedAt) }));
 }
 

@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findingEvents, findings } from "@/features/findings/server/schema/records";
-import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { engagementModelVersions } from "@/features/measurements/server/schema/measurements";
 import { FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
 import { loadAdminAnalytics, loadClientAnalytics } from "@/features/analytics/server";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";

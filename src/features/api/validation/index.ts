@@ -6,13 +6,8 @@ import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { FINDING_SEVERITIES, FINDING_STATUSES } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
 import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
-import {
-  acceptRiskSchema,
-  clientRunSchema,
-  findingCommentSchema,
-  modelVersionFields,
-  requestRetestSchema,
-} from "@/features/findings/validation";
+import { acceptRiskSchema, findingCommentSchema, requestRetestSchema } from "@/features/findings/validation";
+import { clientRunSchema, modelVersionFields } from "@/features/measurements/validation";
 
 /** A new company API token, from the portal's form (docs/PRODUCT.md#api-and-webhooks). */
 export const createApiTokenSchema = z.object({
@@ -86,7 +81,7 @@ export const apiModelVersionBodySchema = z.object(modelVersionFields);
 export const apiRunBodySchema = clientRunSchema;
 
 /** POST /api/v1/projects/{id}/runs: a scheduled re-run of the engagement target's reproducers, each finding's counts. */
-export { rerunSchema as apiRerunBodySchema } from "@/features/findings/validation";
+export { rerunSchema as apiRerunBodySchema } from "@/features/measurements/validation";
 
 export * from "./responses";
 

@@ -20,11 +20,11 @@ import {
   findingTemplateRules,
   findingTemplates,
 } from "@/features/findings/server/schema/records";
-import { judgeValidations } from "@/features/findings/server/schema/judges";
+import { judgeValidations } from "@/features/measurements/server/schema/judges";
 import { findingImports } from "@/features/imports/server/schema/imports";
 import { findingImportItems } from "@/features/imports/server/schema/items";
-import { findingMeasurements, engagementModelVersions } from "@/features/findings/server/schema/measurements";
-import { rerunRuns, rerunSchedules } from "@/features/findings/server/schema/reruns";
+import { findingMeasurements, engagementModelVersions } from "@/features/measurements/server/schema/measurements";
+import { rerunRuns, rerunSchedules } from "@/features/measurements/server/schema/reruns";
 import { user } from "@/features/identity/server/schema";
 import { contactInquiries } from "@/features/inquiries/server/schema";
 import { invoiceLineItems, invoices } from "@/features/invoices/server/schema";

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { type AdminActor, assertAdmin, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { engagementModelVersions } from "@/features/findings/server/schema/measurements";
+import { currentVersionsOf } from "@/features/measurements/server";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
@@ -30,15 +30,7 @@ export const WHOLE_ENGAGEMENT = "Whole engagement";
 
 /** The engagement's targets: each provider/model its model versions name, or the engagement as a whole. */
 export async function engagementTargets(db: DbOrTx, projectId: string) {
-  const rows = await db
-    .selectDistinctOn([engagementModelVersions.provider, engagementModelVersions.modelId], {
-      provider: engagementModelVersions.provider,
-      modelId: engagementModelVersions.modelId,
-      modelVersion: engagementModelVersions.modelVersion,
-    })
-    .from(engagementModelVersions)
-    .where(eq(engagementModelVersions.projectId, projectId))
-    .orderBy(engagementModelVersions.provider, engagementModelVersions.modelId, desc(engagementModelVersions.createdAt));
+  const rows = await currentVersionsOf(db, projectId);
   const targets = rows.map((r) => ({ label: r.provider ? `${r.provider}/${r.modelId}` : r.modelId, ...r }));
   return targets.length > 0 ? targets : [{ label: WHOLE_ENGAGEMENT, provider: null, modelId: null, modelVersion: null }];
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations } from "@/features/authorizations/server/schema";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { AppError } from "@/server/core/errors";
 import { signedWindowOf } from "@/features/authorizations/server";

@@ -6,7 +6,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { user } from "@/features/identity/server/schema";
 import { ownedByClient } from "@/features/clients/server/schema";
 import { createdAt, uuidPrimaryKey } from "@/server/core/db/schema/columns";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { projects } from "@/features/projects/server/schema";

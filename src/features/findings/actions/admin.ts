@@ -8,12 +8,12 @@ import {
   findingCommentSchema,
   findingIdSchema,
   findingOwnerSchema,
-  measurementSchema,
   newFindingSchema,
   publishFindingsSchema,
   retestResultSchema,
   undoOutcomeSchema,
 } from "@/features/findings/validation";
+import { measurementSchema } from "@/features/measurements/validation";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/identity/server";
 import {

@@ -6,19 +6,11 @@ import {
   findingCommentSchema,
   findingIdSchema,
   findingOwnerSchema,
-  modelVersionSchema,
   requestRetestSchema,
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { clientAction } from "@/features/identity/server";
-import {
-  acceptRisk,
-  addFindingComment,
-  recordModelVersion,
-  requestRetest,
-  setRemediationOwner,
-  startRemediation,
-} from "@/features/findings/server";
+import { acceptRisk, addFindingComment, requestRetest, setRemediationOwner, startRemediation } from "@/features/findings/server";
 
 export const startRemediationAction = clientAction(findingIdSchema, (actor, { findingId }) =>
   startRemediation(getDb(), { actor, findingId }),
@@ -36,4 +28,3 @@ export const addFindingCommentAction = clientAction(findingCommentSchema, (actor
 export const setFindingOwnerAction = clientAction(findingOwnerSchema, (actor, input) => setRemediationOwner(getDb(), { actor, ...input }));
 
 /** A person of the company records the model version a target of the engagement runs now (owners and members alike, as for a retest). */
-export const recordModelVersionAction = clientAction(modelVersionSchema, (actor, input) => recordModelVersion(getDb(), { actor, input }));

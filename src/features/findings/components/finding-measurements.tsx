@@ -2,9 +2,10 @@ import { Card } from "@/components/ui/card";
 import { rateInterval } from "@/lib/domain/attack-rate";
 import { MEASUREMENT_SOURCE_LABELS, measuredRate, modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
-import type { FindingDetail, FindingMeasurement } from "@/features/findings/server";
-import { MeasurementChart, versionOf } from "./measurement-chart";
-import { MeasurementJudgement } from "./measurement-judgement";
+import type { FindingDetail } from "@/features/findings/server";
+import type { FindingMeasurement } from "@/features/measurements/server";
+import { MeasurementChart, versionOf } from "@/features/measurements/components/measurement-chart";
+import { MeasurementJudgement } from "@/features/measurements/components/measurement-judgement";
 
 // A measured AI finding's rate (docs/PRODUCT.md#measured-ai-findings), portal and admin alike: the
 // latest measurement in words, every measurement over time and per model version.

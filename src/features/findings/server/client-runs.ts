@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
 import { isAiFinding } from "@/lib/domain/finding-measurement";
-import { clientRunSchema, type ClientRunValues, RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/findings/validation";
+import { clientRunSchema, type ClientRunValues, RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/measurements/validation";
 import { assertClient, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingMeasurements } from "./schema/measurements";
 import { findingEvents, findingRetests, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { parseInput } from "@/server/core/handler";
@@ -16,7 +15,7 @@ import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyFindingRegressed } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
 import { findingStatusEvent } from "./finding-webhooks";
-import { measurementNote } from "./measurements";
+import { insertMeasurement, measurementNote } from "@/features/measurements/server";
 
 // A run of the client's own CI posted back to an AI finding (docs/PRODUCT.md#measured-ai-findings),
 // typically of the reproducer it downloaded: stored as a measurement like any other. A run that
@@ -79,10 +78,14 @@ export async function recordClientRun(
       .limit(1);
     if (!finding) throw FINDING_NOT_FOUND();
     if (!isAiFinding(finding)) throw new AppError("bad_request", NO_RUNS_FOR_THIS_FINDING);
-    const [row] = await tx
-      .insert(findingMeasurements)
-      .values({ findingId, source: "run", ...input, ...rerun, recordedBy: personIdOf(actor), recordedByName: actor.name })
-      .returning({ id: findingMeasurements.id });
+    const row = await insertMeasurement(tx, {
+      findingId,
+      source: "run",
+      ...input,
+      ...rerun,
+      recordedBy: personIdOf(actor),
+      recordedByName: actor.name,
+    });
     const measurementId = row!.id;
     const rate = measurementNote(input);
     const by = { actorId: personIdOf(actor), actorRole: "client" as const, actorName: actor.name };

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { engagementModelVersions } from "./schema/measurements";
+import { modelVersionsStampSql } from "@/features/measurements/server";
 import { findingEvents, findings } from "./schema/records";
 
 /**
@@ -16,4 +16,4 @@ export const findingsDataStampSql = sql<string>`concat_ws('|',
   (select count(*) from ${findings}),
   (select max(${findings.updatedAt}) from ${findings}),
   (select max(${findingEvents.createdAt}) from ${findingEvents}),
-  (select concat_ws(':', count(*), max(${engagementModelVersions.createdAt})) from ${engagementModelVersions}))`;
+  ${modelVersionsStampSql})`;

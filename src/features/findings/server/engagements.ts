@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus } from "@/lib/domain/finding";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
@@ -152,3 +152,10 @@ export async function projectsWithFindings(db: DbOrTx, { actor, clientId }: { ac
     .limit(1000);
   return rows.map((r) => r.id);
 }
+
+/**
+ * Whether anything of the findings was made for the engagement (a draft too), as SQL for a caller's
+ * statement: the projects slice's "the client no longer changes" (docs/PRODUCT.md#admin-projects).
+ */
+export const engagementHasFindingsSql = (projectId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${sql.identifier(getTableName(findings))} dependent where dependent.project_id = ${projectId})`;

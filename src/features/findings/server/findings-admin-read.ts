@@ -9,7 +9,8 @@ import { projects } from "@/features/projects/server/schema";
 import { countedSql, countFindings } from "./finding-counts";
 import { dueDaysOf, overdueSql } from "./finding-scope";
 import { type FindingListItem, listColumns, toItem } from "./findings-read";
-import { modelVersionsOf, notVerifiedFindings } from "./model-versions";
+import { modelVersionsOf } from "@/features/measurements/server";
+import { notVerifiedFindings } from "./not-verified";
 import { recordFirmAccessAfterResponse } from "@/features/audit/server";
 
 // What the firm reads across its findings: an engagement's list, the queue of work, the pickers.

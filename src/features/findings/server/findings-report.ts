@@ -4,7 +4,7 @@ import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus,
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
-import { findingMeasurements } from "./schema/measurements";
+import { latestMeasurementsOf } from "@/features/measurements/server";
 import { findingEvidence, findingRetests, findings } from "./schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { recordFirmAccess } from "@/features/audit/server";
@@ -125,21 +125,7 @@ export async function listReportFindings(
           .where(inArray(findingRetests.findingId, ids))
           .orderBy(asc(findingRetests.requestedAt)),
     // Each finding's latest measurement, one row a finding.
-    ids.length === 0
-      ? []
-      : db
-          .selectDistinctOn([findingMeasurements.findingId], {
-            findingId: findingMeasurements.findingId,
-            successes: findingMeasurements.successes,
-            trials: findingMeasurements.trials,
-            provider: findingMeasurements.provider,
-            modelId: findingMeasurements.modelId,
-            modelVersion: findingMeasurements.modelVersion,
-            measuredAt: findingMeasurements.measuredAt,
-          })
-          .from(findingMeasurements)
-          .where(inArray(findingMeasurements.findingId, ids))
-          .orderBy(findingMeasurements.findingId, desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt)),
+    latestMeasurementsOf(db, ids),
     recordFirmAccess(db, {
       actor,
       action: "client.findings.view",

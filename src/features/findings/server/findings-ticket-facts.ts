@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { FindingSeverity } from "@/lib/domain/finding";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findings } from "./schema/records";
+import { findingRetests, findings } from "./schema/records";
 
 /** What a client's ticket for a finding may carry (modules/trackers): never its evidence files. */
 export type TicketFindingFacts = {
@@ -41,3 +41,12 @@ export async function ticketFindingFacts(
     .from(findings)
     .where(and(eq(findings.clientId, clientId), inArray(findings.id, findingIds), isNotNull(findings.publishedAt)));
 }
+
+/**
+ * A finding's latest decided retest (id, result, result_note, decided_at), as a subquery for a
+ * caller's `join lateral … on true`: the trackers carry each verdict to the finding's ticket.
+ */
+export const latestVerdictSql = (findingId: SQL) =>
+  sql`(select r2.id, r2.result, r2.result_note, r2.decided_at from ${findingRetests} r2
+         where r2.finding_id = ${findingId} and r2.result is not null
+         order by r2.decided_at desc limit 1)`;

@@ -1,10 +1,10 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import type { ImportFormat } from "@/lib/domain/finding-import";
 import type { AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findingMeasurements } from "./schema/measurements";
+import { importedRunsOf } from "@/features/measurements/server";
 import { findingEvents, findingRetests, findings } from "./schema/records";
 import { notifyFindingsReopened } from "./finding-mail";
 
@@ -14,7 +14,8 @@ import { notifyFindingsReopened } from "./finding-mail";
 // as one name, `importTarget`: it is for that slice alone.
 
 export { engagementOf } from "./findings-write";
-export { insertImportMeasurements, type ImportMeasurement } from "./measurements";
+export { insertImportMeasurements } from "./measurements";
+export type { ImportMeasurement } from "@/features/measurements/server";
 export { loadImportTemplates, type TemplatableFinding } from "./templates";
 
 /** Rows per update (bound ids); larger sets go in as one JSON parameter per statement. */
@@ -192,17 +193,10 @@ export async function importedFindingFacts(tx: DbOrTx, ids: string[]): Promise<I
     .where(and(sql`${findings.id} in ${idList(ids)}`, sql`(cardinality(${findings.owaspLlm}) > 0 or cardinality(${findings.atlas}) > 0)`))
     .orderBy(findings.id);
   if (rows.length === 0) return [];
-  const runs = await tx
-    .selectDistinctOn([findingMeasurements.findingId], {
-      findingId: findingMeasurements.findingId,
-      trials: findingMeasurements.trials,
-      successes: findingMeasurements.successes,
-      provider: findingMeasurements.provider,
-      modelId: findingMeasurements.modelId,
-    })
-    .from(findingMeasurements)
-    .where(and(sql`${findingMeasurements.findingId} in ${idList(rows.map((r) => r.id))}`, eq(findingMeasurements.source, "import")))
-    .orderBy(findingMeasurements.findingId, desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt));
+  const runs = await importedRunsOf(
+    tx,
+    rows.map((r) => r.id),
+  );
   const byFinding = new Map(runs.map(({ findingId, ...run }) => [findingId, run]));
   return rows.map((row) => ({ ...row, measurement: byFinding.get(row.id) ?? null }));
 }

@@ -31,7 +31,14 @@ export { pageClientRetests, type RetestPageCursor, type RetestPageItem } from ".
 export { createFinding, deleteDraftFinding, publishFindings, setDueDays, updateFinding } from "./findings-write";
 // The imports slice's port, used in its transaction: what a scan import does to the findings (import-target.ts).
 export * as importTarget from "./import-target";
-export { ENGAGEMENT_STATES, type EngagementRow, type EngagementState, listEngagements, projectsWithFindings } from "./engagements";
+export {
+  ENGAGEMENT_STATES,
+  engagementHasFindingsSql,
+  type EngagementRow,
+  type EngagementState,
+  listEngagements,
+  projectsWithFindings,
+} from "./engagements";
 export { listOwnerOptions, OWNER_NOT_OF_COMPANY, type OwnerOption, setRemediationOwner } from "./remediation-owner";
 export { deleteDraftFindings } from "./findings-write";
 export { setFindingsOutcome, undoFindingOutcome, type OutcomeChange } from "./outcomes";
@@ -78,35 +85,13 @@ export {
   type SummaryRetest,
 } from "./retest-summary";
 export { type AttestationFindingFacts, attestationFindingFacts, type AttestationRetestStatus } from "./findings-attestation";
-export { type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
-export { addFindingMeasurement, type FindingMeasurement } from "./measurements";
-export {
-  type EngagementTarget,
-  type ModelVersionRecord,
-  type NotVerifiedFinding,
-  notVerifiedFindings,
-  recordModelVersion,
-} from "./model-versions";
+export { latestVerdictSql, type TicketFindingFacts, ticketFindingFacts } from "./findings-ticket-facts";
+export { addFindingMeasurement } from "./measurements";
+export { type NotVerifiedFinding, notVerifiedFindings } from "./not-verified";
 export { type ClientRunResult, type ReadUploadedRun, recordClientRun, recordUploadedRun } from "./client-runs";
 export { type RecordedRerun, recordRerun } from "./reruns/runs";
-export {
-  getRunComparison,
-  listEngagementRuns,
-  RUN_NOT_FOUND,
-  type RunComparisonPage,
-  type RunComparisonRow,
-  type RunCounts,
-  type RunSummary,
-} from "./reruns/compare";
-export { flagOverdueSchedules, listRerunSchedules, type RerunSchedule, setRerunSchedule } from "./reruns/schedules";
+export { getRunComparison, type RunComparisonPage, type RunComparisonRow } from "./reruns/compare";
 export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export { findingsDataStampSql } from "./data-stamp";
-export {
-  type JudgeIdentity,
-  type JudgeValidationRow,
-  latestValidationOf,
-  listJudgeValidations,
-  recordJudgeValidation,
-} from "./judges/validations";

@@ -1,146 +1,24 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { FIRM_MEASUREMENT_SOURCES, isAiFinding, type MeasurementSource, modelLabel, rateSentence } from "@/lib/domain/finding-measurement";
-import type { JudgeConfusion } from "@/lib/domain/judge-accuracy";
-import type { MeasurementValues } from "@/features/findings/validation";
+import { and, eq, sql } from "drizzle-orm";
+import { isAiFinding } from "@/lib/domain/finding-measurement";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingMeasurements } from "./schema/measurements";
-import { findingEvents, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import {
+  type ImportMeasurement,
+  insertImportMeasurements as insertMeasuredImport,
+  insertMeasurement,
+  measurementNote,
+  NOT_AN_AI_FINDING,
+} from "@/features/measurements/server";
+import type { MeasurementValues } from "@/features/measurements/validation";
+import { findingEvents, findings } from "./schema/records";
 import { FINDING_NOT_FOUND } from "./finding-scope";
-import { type JudgeIdentity, latestValidationOf } from "./judges/validations";
 
-// The measurements of AI findings (docs/PRODUCT.md#measured-ai-findings): each run of an attack as
-// k successes in n trials on a model version. Rows are only ever added; the finding's page draws
-// them all, the latest first in words.
-
-export type FindingMeasurement = {
-  id: string;
-  source: MeasurementSource;
-  trials: number;
-  successes: number;
-  provider: string | null;
-  modelId: string | null;
-  modelVersion: string | null;
-  systemPromptSha256: string | null;
-  toolManifestSha256: string | null;
-  guardrailConfigSha256: string | null;
-  probe: string | null;
-  detector: string | null;
-  importId: string | null;
-  retestId: string | null;
-  recordedByName: string;
-  measuredAt: string;
-  review: { sample: number; found: number; reviewer: string } | null;
-  /** The latest validation of the measurement's judge: the corrected rate is drawn from it. */
-  validation: JudgeConfusion | null;
-} & JudgeIdentity;
-
-/** What a measurement says of the target and the attack, as stored with it. */
-export type MeasurementTarget = {
-  provider: string | null;
-  modelId: string | null;
-  modelVersion: string | null;
-  probe?: string | null;
-  detector?: string | null;
-};
-
-export const NOT_AN_AI_FINDING =
-  "Only an AI finding carries measurements: file it under an OWASP LLM category or an ATLAS technique first.";
-
-const columns = {
-  id: findingMeasurements.id,
-  source: findingMeasurements.source,
-  trials: findingMeasurements.trials,
-  successes: findingMeasurements.successes,
-  provider: findingMeasurements.provider,
-  modelId: findingMeasurements.modelId,
-  modelVersion: findingMeasurements.modelVersion,
-  systemPromptSha256: findingMeasurements.systemPromptSha256,
-  toolManifestSha256: findingMeasurements.toolManifestSha256,
-  guardrailConfigSha256: findingMeasurements.guardrailConfigSha256,
-  probe: findingMeasurements.probe,
-  detector: findingMeasurements.detector,
-  judgeName: findingMeasurements.judgeName,
-  judgeVersion: findingMeasurements.judgeVersion,
-  judgeModel: findingMeasurements.judgeModel,
-  judgeRubricVersion: findingMeasurements.judgeRubricVersion,
-  reviewSample: findingMeasurements.reviewSample,
-  reviewFound: findingMeasurements.reviewFound,
-  reviewerName: findingMeasurements.reviewerName,
-  importId: findingMeasurements.importId,
-  retestId: findingMeasurements.retestId,
-  recordedByName: findingMeasurements.recordedByName,
-  measuredAt: findingMeasurements.measuredAt,
-};
-
-/**
- * A finding's measurements, oldest first. No scope of its own: callers read the finding through
- * its scope first (getFinding), so a client reaches only its own published findings' rows.
- */
-export async function measurementsOf(db: DbOrTx, findingId: string): Promise<FindingMeasurement[]> {
-  const rows = await db
-    .select(columns)
-    .from(findingMeasurements)
-    .where(eq(findingMeasurements.findingId, findingId))
-    .orderBy(asc(findingMeasurements.measuredAt), asc(findingMeasurements.createdAt), asc(findingMeasurements.id))
-    .limit(1000);
-  const validations = new Map<string, JudgeConfusion | null>();
-  for (const row of rows) {
-    const judge = judgeOf(row);
-    const key = judgeKey(judge);
-    if (!validations.has(key)) validations.set(key, (await latestValidationOf(db, judge))?.counts ?? null);
-  }
-  return rows.map(({ reviewSample, reviewFound, reviewerName, ...row }) => ({
-    ...row,
-    ...judgeOf(row),
-    measuredAt: row.measuredAt.toISOString(),
-    review:
-      reviewSample !== null && reviewFound !== null && reviewerName
-        ? { sample: reviewSample, found: reviewFound, reviewer: reviewerName }
-        : null,
-    validation: validations.get(judgeKey(judgeOf(row))) ?? null,
-  }));
-}
-
-/** A measurement's judge: the one it names, else its detector (an import's judge is the tool's detector). */
-export function judgeOf(m: JudgeIdentity & { detector: string | null }): JudgeIdentity {
-  if (m.judgeName)
-    return { judgeName: m.judgeName, judgeVersion: m.judgeVersion, judgeModel: m.judgeModel, judgeRubricVersion: m.judgeRubricVersion };
-  return { judgeName: m.detector, judgeVersion: null, judgeModel: null, judgeRubricVersion: null };
-}
-
-const judgeKey = (j: JudgeIdentity) => JSON.stringify([j.judgeName, j.judgeVersion, j.judgeModel, j.judgeRubricVersion]);
-
-/**
- * The firm's latest measurement of a finding (what a retest is compared with), or null. A client's
- * CI run is the client's account, so it never sets the bar the firm's retest is tested against.
- */
-export async function latestMeasurementOf(db: DbOrTx, findingId: string) {
-  const [row] = await db
-    .select({
-      trials: findingMeasurements.trials,
-      successes: findingMeasurements.successes,
-      detector: findingMeasurements.detector,
-      judgeName: findingMeasurements.judgeName,
-      judgeVersion: findingMeasurements.judgeVersion,
-      judgeModel: findingMeasurements.judgeModel,
-      judgeRubricVersion: findingMeasurements.judgeRubricVersion,
-    })
-    .from(findingMeasurements)
-    .where(and(eq(findingMeasurements.findingId, findingId), inArray(findingMeasurements.source, [...FIRM_MEASUREMENT_SOURCES])))
-    .orderBy(desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-/** "14.0% (7 of 50; 95% interval 7.0% to 26.2%) on gateway-model 2026-10": the timeline's note of a measurement. */
-export function measurementNote(m: { successes: number; trials: number } & MeasurementTarget): string {
-  const model = modelLabel(m);
-  return `${rateSentence(m.successes, m.trials)}${model ? ` on ${model}` : ""}`;
-}
+// An AI finding's measurements as the findings see them (docs/PRODUCT.md#measured-ai-findings): the
+// firm's by hand with its timeline entry, and an import's by fingerprint. The rows are the
+// measurements slice's.
 
 /**
  * The firm records a measurement by hand (docs/PRODUCT.md#measured-ai-findings): an AI finding's
@@ -163,10 +41,14 @@ export async function addFindingMeasurement(db: Db, { actor, input }: { actor: A
       .limit(1);
     if (!finding) throw FINDING_NOT_FOUND();
     if (!isAiFinding(finding)) throw new AppError("bad_request", NOT_AN_AI_FINDING);
-    const [row] = await tx
-      .insert(findingMeasurements)
-      .values({ findingId, source: "manual", ...values, measuredAt, recordedBy: actor.userId, recordedByName: actor.name })
-      .returning({ id: findingMeasurements.id });
+    const row = await insertMeasurement(tx, {
+      findingId,
+      source: "manual",
+      ...values,
+      measuredAt,
+      recordedBy: actor.userId,
+      recordedByName: actor.name,
+    });
     await tx.insert(findingEvents).values({
       findingId,
       kind: "measured",
@@ -186,31 +68,9 @@ export async function addFindingMeasurement(db: Db, { actor, input }: { actor: A
   });
 }
 
-/** A retest's measurement, written in the retest's transaction by the workflow. */
-export async function insertRetestMeasurement(
-  tx: DbOrTx,
-  m: { findingId: string; retestId: string; trials: number; successes: number; actor: AdminActor } & MeasurementTarget &
-    Partial<JudgeIdentity> & { reviewSample?: number | null; reviewFound?: number | null; reviewerName?: string | null },
-) {
-  const { actor, ...values } = m;
-  await tx.insert(findingMeasurements).values({ ...values, source: "retest", recordedBy: actor.userId, recordedByName: actor.name });
-}
-
-/** One imported finding's counts, by its fingerprint in the engagement. */
-export type ImportMeasurement = {
-  fingerprint: string;
-  trials: number;
-  successes: number;
-  turnsUsed?: number | null;
-  turnBudget?: number | null;
-  seedPrompts?: number | null;
-  effectiveTrials?: number | null;
-} & MeasurementTarget;
-
 /**
- * An applied import's measurements, one per finding it counted, in one statement. The run key is
- * the file's SHA-256: the same file imported again finds its rows there and adds none (an unchanged
- * file writes only the import's own rows), while a later run's file adds new ones.
+ * An applied import's measurements, one per finding it counted, found by fingerprint in the
+ * engagement (a fingerprint of no finding there counts nothing).
  */
 export async function insertImportMeasurements(
   tx: DbOrTx,
@@ -222,17 +82,20 @@ export async function insertImportMeasurements(
     items,
   }: { actor: AdminActor; importId: string; projectId: string; runKey: string; items: ImportMeasurement[] },
 ) {
-  for (let i = 0; i < items.length; i += 5000)
-    await tx.execute(sql`
-      insert into ${findingMeasurements} (finding_id, source, trials, successes, provider, model_id, model_version, probe, detector,
-                                          turns_used, turn_budget, seed_prompts, effective_trials,
-                                          import_id, run_key, recorded_by, recorded_by_name)
-      select f.id, 'import', x.trials, x.successes, x.provider, x."modelId", x."modelVersion", x.probe, x.detector,
-             x."turnsUsed", x."turnBudget", x."seedPrompts", x."effectiveTrials",
-             ${importId}::uuid, ${runKey}, ${actor.userId}, ${actor.name}
-        from jsonb_to_recordset(${JSON.stringify(items.slice(i, i + 5000))}::jsonb) as x(
-               fingerprint text, trials integer, successes integer, provider text, "modelId" text, "modelVersion" text, probe text, detector text,
-               "turnsUsed" integer, "turnBudget" integer, "seedPrompts" integer, "effectiveTrials" double precision)
-        join ${findings} f on f.project_id = ${projectId}::uuid and f.fingerprint = x.fingerprint
-      on conflict (finding_id, run_key) where run_key is not null do nothing`);
+  const idOf = new Map<string, string>();
+  for (let i = 0; i < items.length; i += 5000) {
+    const fingerprints = JSON.stringify(items.slice(i, i + 5000).map((item) => item.fingerprint));
+    const rows = await tx
+      .select({ id: findings.id, fingerprint: findings.fingerprint })
+      .from(findings)
+      .where(
+        and(eq(findings.projectId, projectId), sql`${findings.fingerprint} in (select jsonb_array_elements_text(${fingerprints}::jsonb))`),
+      );
+    for (const row of rows) if (row.fingerprint) idOf.set(row.fingerprint, row.id);
+  }
+  const found = items.flatMap(({ fingerprint, ...item }) => {
+    const findingId = idOf.get(fingerprint);
+    return findingId ? [{ ...item, findingId }] : [];
+  });
+  await insertMeasuredImport(tx, { actor, importId, runKey, items: found });
 }

@@ -9,7 +9,7 @@ import { recordAudit } from "@/features/audit/server";
 import { getMinRetestTrials } from "@/features/settings/server";
 import { signDetachedJws } from "@/features/signing/server";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
-import { type FindingMeasurement, measurementsOf } from "./measurements";
+import { type FindingMeasurement, measurementsOf } from "@/features/measurements/server";
 import { NO_RUNS_FOR_THIS_FINDING } from "./client-runs";
 
 // A finding's reproducer for the client's own CI (docs/PRODUCT.md#measured-ai-findings): a promptfoo

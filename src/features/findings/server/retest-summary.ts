@@ -1,11 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull, max, notInArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, max, notInArray, type SQL } from "drizzle-orm";
 import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { clients } from "@/features/clients/server/schema";
 import { projects } from "@/features/projects/server/schema";
-import { findingMeasurements } from "./schema/measurements";
+import { retestMeasurementsOf } from "@/features/measurements/server";
 import { findingRetests, findings } from "./schema/records";
 
 // An engagement's retests as one company shares them (docs/PRODUCT.md#sharing-with-third-parties):
@@ -88,20 +88,10 @@ export async function retestSummaryOf(
     .orderBy(findings.severityRank, asc(findings.publishedAt), asc(findings.id), asc(findingRetests.requestedAt), asc(findingRetests.id));
   const decided = rows.flatMap((r) => (r.decidedAt ? [r.decidedAt.getTime()] : []));
   if (decided.length === 0) return null;
-  const measured = await db
-    .selectDistinctOn([findingMeasurements.retestId], {
-      retestId: findingMeasurements.retestId,
-      successes: findingMeasurements.successes,
-      trials: findingMeasurements.trials,
-    })
-    .from(findingMeasurements)
-    .where(
-      inArray(
-        findingMeasurements.retestId,
-        rows.map((r) => r.retestId),
-      ),
-    )
-    .orderBy(findingMeasurements.retestId, desc(findingMeasurements.measuredAt), desc(findingMeasurements.createdAt));
+  const measured = await retestMeasurementsOf(
+    db,
+    rows.map((r) => r.retestId),
+  );
   const measurementOf = new Map(measured.map(({ retestId, ...m }) => [retestId, m]));
   const byFinding = new Map<string, SummaryFinding>();
   for (const r of rows) {

@@ -11,10 +11,15 @@ import { getMinRetestTrials } from "@/features/settings/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 import { notifyRetestRequested, notifyRetestResult } from "./finding-mail";
 import { FINDING_NOT_FOUND, findingScope } from "./finding-scope";
-import { insertRetestMeasurement, measurementNote } from "./measurements";
-import { type RetestResultCall, retestVerdict, verdictNote } from "./retest-verdict";
+import {
+  insertRetestMeasurement,
+  measurementNote,
+  type RetestResultCall,
+  retestVerdict,
+  verdictNote,
+} from "@/features/measurements/server";
 import { findingPortalPath, findingStatusEvent } from "./finding-webhooks";
-import { notVerifiedFindings } from "./model-versions";
+import { notVerifiedFindings } from "./not-verified";
 
 // The remediation workflow (docs/PRODUCT.md#portal-findings): Open → In remediation → Fixed
 // (pending retest) → Verified fixed or Still open (an AI finding's Reduced leaves it Still open); or Risk accepted. Every step is a timeline entry.
@@ -90,7 +95,7 @@ export async function startRemediation(db: Db, { actor, findingId }: { actor: Cl
 
 /**
  * A Verified Fixed finding shown fixed on another model version than the one the client runs now
- * (model-versions.ts): the client may ask for it to be retested on the version it runs.
+ * (not-verified.ts): the client may ask for it to be retested on the version it runs.
  */
 async function fixedOnAnotherVersion(tx: DbOrTx, finding: { id: string; projectId: string; status: FindingStatus }) {
   if (finding.status !== "verified_fixed") return false;
@@ -143,7 +148,7 @@ export async function withdrawRetestRequest(db: Db, { actor, findingId, note }: 
  * The firm records the open retest's result; the client is told. A finding that is not an AI one
  * takes the result the firm chose (Verified fixed or Still open). An AI finding's retest gives its
  * trials, successes, the model version tried, its judge and any person's review, stored as a
- * measurement linked to the retest, and its result follows from them (server/retest-verdict.ts,
+ * measurement linked to the retest, and its result follows from them (the measurements slice's `retestVerdict`,
  * docs/PRODUCT.md#measured-ai-findings): Verified fixed only with no success over the firm's minimum
  * trials on a validated judge or a review; Reduced only when shown lower than the firm's previous
  * measurement (the finding stays open: Still open), else Still open.

@@ -16,7 +16,7 @@ import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
 import { auditLog } from "@/features/audit/server/schema";
 import { findingImports } from "@/features/imports/server/schema/imports";
 import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { projects } from "@/features/projects/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { adminActor, adminCookie, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";

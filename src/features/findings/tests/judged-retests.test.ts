@@ -4,12 +4,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addFindingMeasurementAction, recordRetestResultAction } from "@/features/findings/actions/admin";
-import { recordJudgeValidationAction } from "@/features/findings/actions/judges";
+import { recordJudgeValidationAction } from "@/features/measurements/actions/judges";
 import { getFinding } from "@/features/findings/server";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
-import { judgeValidations } from "@/features/findings/server/schema/judges";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { judgeValidations } from "@/features/measurements/server/schema/judges";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { adminCookie, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";

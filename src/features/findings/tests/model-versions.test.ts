@@ -5,7 +5,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PUT as modelVersionsRoute } from "@/app/api/v1/projects/[id]/model-versions/route";
-import { recordModelVersionAction, requestRetestAction } from "@/features/findings/actions/portal";
+import { requestRetestAction } from "@/features/findings/actions/portal";
+import { recordModelVersionAction } from "@/features/measurements/actions/portal";
 import { getFinding, listEngagementFindings, notVerifiedFindings } from "@/features/findings/server";
 import { createApiToken } from "@/features/api/server";
 import { apiModelVersionSchema } from "@/features/api/validation";
@@ -13,7 +14,7 @@ import { DEMO_CLIENTS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/
 import { DEMO_MEASURED, DEMO_MODEL } from "@/features/demo/server/demo-measurements";
 import type { ApiScope } from "@/lib/domain/api-scope";
 import { auditLog } from "@/features/audit/server/schema";
-import { engagementModelVersions, findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { engagementModelVersions, findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { adminActor, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";

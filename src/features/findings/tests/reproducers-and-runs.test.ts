@@ -20,7 +20,7 @@ import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_JAILBREAK_PROMPT, DEMO_MEASURED } from "@/features/demo/server/demo-measurements";
 import type { ApiScope } from "@/lib/domain/api-scope";
 import { auditLog } from "@/features/audit/server/schema";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findingEvents, findingRetests, findings } from "@/features/findings/server/schema/records";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { clientActor } from "@tests/integration/helpers/admin-session";

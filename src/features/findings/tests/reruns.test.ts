@@ -4,24 +4,22 @@
 // Acme's runs; the periodic job flags a schedule whose run did not arrive.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getFinding, getRunComparison, recordRerun } from "@/features/findings/server";
 import {
   flagOverdueSchedules,
-  getFinding,
-  getRunComparison,
   listEngagementRuns,
   listRerunSchedules,
   recordModelVersion,
-  recordRerun,
   setRerunSchedule,
-} from "@/features/findings/server";
-import { rerunScheduleSchema, rerunSchema, type RerunInput } from "@/features/findings/validation";
+} from "@/features/measurements/server";
+import { rerunScheduleSchema, rerunSchema, type RerunInput } from "@/features/measurements/validation";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { DEMO_MEASURED, DEMO_MODEL } from "@/features/demo/server/demo-measurements";
 import { DEMO_RERUNS } from "@/features/demo/server/demo-reruns";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
-import { rerunSchedules } from "@/features/findings/server/schema/reruns";
+import { rerunSchedules } from "@/features/measurements/server/schema/reruns";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

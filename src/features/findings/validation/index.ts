@@ -11,8 +11,14 @@ import {
 import { FINDING_OUTCOMES, FINDING_SEVERITIES, FINDING_STATUSES, RETEST_RESULTS } from "@/lib/domain/finding";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
-import { judgeFields, reviewComplete, reviewFields } from "./judge";
-import { measurementCounts, measurementTarget, successesWithinTrials } from "./measurement";
+import {
+  judgeFields,
+  measurementCounts,
+  measurementTarget,
+  reviewComplete,
+  reviewFields,
+  successesWithinTrials,
+} from "@/features/measurements/validation";
 
 /** Limits of a finding (docs/PRODUCT.md#admin-findings). */
 export const FINDING_TITLE_MAX = 200;
@@ -199,8 +205,6 @@ export const findingFilterSchema = z.object({
 /** The filters a list read takes: "Assigned to me" is off and closed-by-the-firm findings are left out unless asked for. */
 export type FindingFilter = Omit<z.output<typeof findingFilterSchema>, "mine" | "closed"> & { mine?: boolean; closed?: boolean };
 
-export * from "./measurement";
-
 /** The admin Engagements list's address: search text and page (docs/PRODUCT.md#admin-engagements). */
 export const engagementListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
 export type EngagementListQuery = z.output<typeof engagementListQuerySchema>;
@@ -220,6 +224,3 @@ export type FindingOwnerInput = z.input<typeof findingOwnerSchema>;
 
 /** A reproducer's download: the fresh proof the route asks for, as a report's (docs/PRODUCT.md#measured-ai-findings). */
 export { stepUpProofSchema as reproducerDownloadSchema } from "@/features/identity/validation/step-up";
-
-export * from "./judge";
-export * from "./rerun";

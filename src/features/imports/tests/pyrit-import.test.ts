@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { POST as importRoute } from "@/app/api/admin/findings/import/route";
 import { applyFindingImport, type ImportPreview } from "@/features/imports/server";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
-import { findingMeasurements } from "@/features/findings/server/schema/measurements";
+import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { projects } from "@/features/projects/server/schema";
 import { adminActor } from "@tests/integration/helpers/admin-session";

@@ -11,7 +11,6 @@ import { lockRowById } from "@/server/core/db/lock-row";
 import { attestationLetters } from "@/features/attestations/server/schema";
 import { engagementAuthorizations } from "@/features/authorizations/server/schema";
 import { findingImports } from "@/features/imports/server/schema/imports";
-import { findings } from "@/features/findings/server/schema/records";
 import { invoices } from "@/features/invoices/server/schema";
 import { messageThreads } from "@/features/messages/server/schema";
 import { projects } from "./schema";
@@ -25,6 +24,7 @@ import { invoicePaidCents } from "@/features/invoices/server";
 import { notifyProjectStatus } from "@/features/notifications/server";
 import { projectListFilter } from "./list-filters";
 import { companyNameSql, findCompany } from "@/features/clients/server";
+import { engagementHasFindingsSql } from "@/features/findings/server";
 
 export type AdminProjectRow = {
   id: string;
@@ -150,19 +150,21 @@ export const CLIENT_LOCKED = "Create a new engagement for the other client";
 export const clientLockedSql = (projectId: SQLWrapper) =>
   sql<boolean>`(${sql.join(
     [
-      findings,
-      findingImports,
-      reports,
-      attestationLetters,
-      engagementAuthorizations,
-      invoices,
-      messageThreads,
-      timeEntries,
-      retainerOverageRequests,
-    ].map(
-      // Aliased by hand: in a one-table select drizzle leaves column names unqualified.
-      (table) => sql`exists (select 1 from ${sql.identifier(getTableName(table))} dependent where dependent.project_id = ${projectId})`,
-    ),
+      engagementHasFindingsSql(projectId),
+      ...[
+        findingImports,
+        reports,
+        attestationLetters,
+        engagementAuthorizations,
+        invoices,
+        messageThreads,
+        timeEntries,
+        retainerOverageRequests,
+      ].map(
+        // Aliased by hand: in a one-table select drizzle leaves column names unqualified.
+        (table) => sql`exists (select 1 from ${sql.identifier(getTableName(table))} dependent where dependent.project_id = ${projectId})`,
+      ),
+    ],
     sql` or `,
   )})`.mapWith(Boolean);
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { FINDING_STATUS_LABELS, type RetestResult } from "@/lib/domain/finding";
 import { siteConfig } from "@/config/site";
 import type { Db } from "@/server/core/db/client";
-import { findingRetests } from "@/features/findings/server/schema/records";
+import { latestVerdictSql } from "@/features/findings/server";
 import { trackerConnections, trackerTickets } from "./schema";
 import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
 import { recordTrackerState } from "./connections";
@@ -50,10 +50,7 @@ async function due(db: Db): Promise<Due[]> {
            r.id as retest_id, r.result, r.result_note
       from ${trackerTickets} t
       join ${trackerConnections} c on c.id = t.connection_id and c.state = 'connected'
-      join lateral (
-        select r2.id, r2.result, r2.result_note, r2.decided_at from ${findingRetests} r2
-         where r2.finding_id = t.finding_id and r2.result is not null
-         order by r2.decided_at desc limit 1) r on true
+      join lateral ${latestVerdictSql(sql`t.finding_id`)} r on true
      where t.external_key is not null
        and r.decided_at > t.created_at
        and t.verdict_retest_id is distinct from r.id

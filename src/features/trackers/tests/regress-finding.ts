@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { findings } from "@/features/findings/server/schema/records";
 import { recordClientRun } from "@/features/findings/server";
-import { clientRunSchema } from "@/features/findings/validation/measurement";
+import { clientRunSchema } from "@/features/measurements/validation/measurement";
 import type { ClientActor } from "@/server/core/actor";
 
 export async function regressFinding(db: Db, { actor, findingId }: { actor: ClientActor; findingId: string }): Promise<void> {

@@ -2,7 +2,8 @@ import "server-only";
 import type { z } from "zod";
 import { type apiModelVersionBodySchema, type apiModelVersionSchema } from "@/features/api/validation";
 import type { Db } from "@/server/core/db/client";
-import { notVerifiedFindings, recordModelVersion } from "@/features/findings/server";
+import { notVerifiedFindings } from "@/features/findings/server";
+import { recordModelVersion } from "@/features/measurements/server";
 import type { ApiCaller } from "../token-auth";
 
 /**

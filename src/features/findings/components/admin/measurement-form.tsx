@@ -8,7 +8,7 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import type { Notify } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { measurementSchema } from "@/features/findings/validation";
+import { measurementSchema } from "@/features/measurements/validation";
 
 /** The model last measured, to start the next measurement from. */
 export type MeasuredModel = { provider: string | null; modelId: string | null; modelVersion: string | null };

@@ -1,13 +1,15 @@
 "use client";
 
 import { useId } from "react";
-import { recordModelVersionAction, requestRetestAction } from "@/features/findings/actions/portal";
+import { requestRetestAction } from "@/features/findings/actions/portal";
+import { recordModelVersionAction } from "@/features/measurements/actions/portal";
 import { Alert } from "@/components/ui/alert";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { modelVersionSchema, requestRetestSchema } from "@/features/findings/validation";
+import { requestRetestSchema } from "@/features/findings/validation";
+import { modelVersionSchema } from "@/features/measurements/validation";
 
 /**
  * The client says which version of the finding's model it runs now (docs/PRODUCT.md#measured-ai-findings).

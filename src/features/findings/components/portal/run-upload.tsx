@@ -8,7 +8,7 @@ import { routeChange, useChange } from "@/components/ui/use-change";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiFetch } from "@/lib/api-client";
 import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
-import { RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/findings/validation";
+import { RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/measurements/validation";
 
 type RunAnswer = { status: FindingStatus; regressed: boolean; rate: string };
 

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
-import type { RerunSchedule, RunComparisonPage, RunSummary } from "@/features/findings/server";
-import { RerunScheduleForm } from "./rerun-schedule-form";
+import type { RunComparisonPage } from "@/features/findings/server";
+import type { RerunSchedule, RunSummary } from "@/features/measurements/server";
+import { RerunScheduleForm } from "@/features/measurements/components/reruns/rerun-schedule-form";
 import { RunComparisonTable, RunsList, SchedulesList } from "./run-comparison";
 
 /**

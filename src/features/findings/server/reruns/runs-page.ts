@@ -4,8 +4,8 @@ import type { Db } from "@/server/core/db/client";
 import { uuidSchema } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
 import { assertFindingsReach } from "../finding-scope";
-import { getRunComparison, listEngagementRuns, type RunComparisonPage, type RunSummary } from "./compare";
-import { listRerunSchedules, type RerunSchedule } from "./schedules";
+import { listEngagementRuns, listRerunSchedules, type RerunSchedule, type RunSummary } from "@/features/measurements/server";
+import { getRunComparison, type RunComparisonPage } from "./compare";
 
 export type RunsPage = { schedules: RerunSchedule[]; runs: RunSummary[]; comparison: RunComparisonPage | null };
 

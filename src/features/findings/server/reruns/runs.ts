@@ -1,16 +1,13 @@
 import "server-only";
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { isAiFinding } from "@/lib/domain/finding-measurement";
-import { nextDueAt, type RerunSource } from "@/lib/domain/rerun";
-import type { RerunValues } from "@/features/findings/validation";
+import type { RerunValues } from "@/features/measurements/validation";
 import { type Actor, personIdOf } from "@/server/core/actor";
-import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findingMeasurements } from "../schema/measurements";
+import type { Db } from "@/server/core/db/client";
 import { findings } from "../schema/records";
-import { rerunRuns, rerunSchedules } from "../schema/reruns";
 import { AppError } from "@/server/core/errors";
+import { engagementOf, finishRun, insertMeasurement, startRun } from "@/features/measurements/server";
 import { NO_RUNS_FOR_THIS_FINDING, recordClientRun } from "../client-runs";
-import { engagementOf, sameRerunProvider } from "./engagement";
 
 // A run of an engagement target's reproducers on one model version (docs/PRODUCT.md#measured-ai-findings):
 // posted by the client's CI through the company API, or imported by the firm. Each finding's counts
@@ -30,7 +27,6 @@ export async function recordRerun(
   db: Db,
   { actor, projectId, input }: { actor: Actor; projectId: string; input: RerunValues },
 ): Promise<RecordedRerun> {
-  const source: RerunSource = actor.role === "admin" ? "import" : "ci";
   return db.transaction(async (tx) => {
     const project = await engagementOf(tx, actor, projectId);
     const ids = input.results.map((r) => r.findingId);
@@ -44,39 +40,14 @@ export async function recordRerun(
       if (!row) throw new AppError("not_found", `Finding ${id} is not a published finding of this engagement.`);
       if (!isAiFinding(row)) throw new AppError("bad_request", NO_RUNS_FOR_THIS_FINDING);
     }
-    const [schedule] = await tx
-      .select({ id: rerunSchedules.id, cadence: rerunSchedules.cadence })
-      .from(rerunSchedules)
-      .where(
-        and(
-          eq(rerunSchedules.projectId, project.id),
-          eq(rerunSchedules.modelId, input.modelId),
-          sameRerunProvider(rerunSchedules.provider, input.provider),
-        ),
-      )
-      .for("update")
-      .limit(1);
-    const [run] = await tx
-      .insert(rerunRuns)
-      .values({
-        projectId: project.id,
-        scheduleId: schedule?.id ?? null,
-        provider: input.provider,
-        modelId: input.modelId,
-        modelVersion: input.modelVersion,
-        source,
-        recordedBy: personIdOf(actor),
-        recordedByName: actor.name,
-      })
-      .returning({ id: rerunRuns.id });
-    const rerunId = run!.id;
+    const target = { provider: input.provider, modelId: input.modelId, modelVersion: input.modelVersion };
+    const { rerunId, schedule } = await startRun(tx, { actor, projectId: project.id, target });
     let regressed = 0;
     for (const result of input.results) {
       const { findingId, trials, successes, turnsUsed, turnBudget, seedPrompts } = result;
       const columns = { rerunId, turnsUsed, turnBudget, seedPrompts, effectiveTrials: null };
-      const target = { provider: input.provider, modelId: input.modelId, modelVersion: input.modelVersion };
       if (actor.role === "admin") {
-        await tx.insert(findingMeasurements).values({
+        await insertMeasurement(tx, {
           findingId,
           source: "import",
           trials,
@@ -93,35 +64,7 @@ export async function recordRerun(
       const recorded = await recordClientRun(tx, { actor, findingId, input: { ...counts, ...hashes }, rerun: columns });
       if (recorded.regressed) regressed += 1;
     }
-    if (schedule) {
-      const now = new Date();
-      await tx
-        .update(rerunSchedules)
-        .set({ dueAt: nextDueAt(schedule.cadence, now), overdueAt: null })
-        .where(eq(rerunSchedules.id, schedule.id));
-    }
+    await finishRun(tx, schedule);
     return { id: rerunId, findings: input.results.length, regressed };
   });
-}
-
-/** The run before this one on the same engagement, target and model version, if any. */
-export async function previousRun(
-  db: DbOrTx,
-  run: { id: string; projectId: string; provider: string | null; modelId: string; modelVersion: string; createdAt: Date },
-) {
-  const [row] = await db
-    .select({ id: rerunRuns.id, createdAt: rerunRuns.createdAt, recordedByName: rerunRuns.recordedByName, source: rerunRuns.source })
-    .from(rerunRuns)
-    .where(
-      and(
-        eq(rerunRuns.projectId, run.projectId),
-        eq(rerunRuns.modelId, run.modelId),
-        eq(rerunRuns.modelVersion, run.modelVersion),
-        sameRerunProvider(rerunRuns.provider, run.provider),
-        or(lt(rerunRuns.createdAt, run.createdAt), and(eq(rerunRuns.createdAt, run.createdAt), lt(rerunRuns.id, run.id))),
-      ),
-    )
-    .orderBy(desc(rerunRuns.createdAt), desc(rerunRuns.id))
-    .limit(1);
-  return row ?? null;
 }

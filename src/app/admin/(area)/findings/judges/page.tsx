@@ -3,9 +3,9 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { Card } from "@/components/ui/card";
-import { JudgeValidationForm } from "@/features/findings/components/admin/judge-validation-form";
-import { JudgeValidationsList } from "@/features/findings/components/admin/judge-validations-list";
-import { listJudgeValidations } from "@/features/findings/server";
+import { JudgeValidationForm } from "@/features/measurements/components/admin/judge-validation-form";
+import { JudgeValidationsList } from "@/features/measurements/components/admin/judge-validations-list";
+import { listJudgeValidations } from "@/features/measurements/server";
 import { requireAdminPage } from "@/features/identity/server";
 import { getDb } from "@/server/core/get-db";
 

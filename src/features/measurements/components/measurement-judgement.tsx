@@ -1,7 +1,7 @@
 import { comparisonSentence, judgeLabel, percent } from "@/lib/domain/finding-measurement";
 import { correctedRate, judgeAccuracy } from "@/lib/domain/judge-accuracy";
 import { compareRates, trialsToShowChange } from "@/lib/domain/rate-difference";
-import type { FindingMeasurement } from "@/features/findings/server";
+import type { FindingMeasurement } from "@/features/measurements/server";
 
 // What a measured rate is worth (docs/PRODUCT.md#measured-ai-findings): the judge that called each
 // trial and how far it was validated, the rate corrected for it, a person's review, the tested

@@ -1,11 +1,15 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Actor } from "@/server/core/actor";
+import { type Actor, assertFindingsVisible } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { rerunRuns, rerunSchedules } from "../schema/reruns";
 import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
-import { assertFindingsReach } from "../finding-scope";
+
+/** Runs, schedules and model versions are reached by engagement: a member from whom the owners withheld the findings is refused, as from a finding (docs/PRODUCT.md#portal-team). */
+export const assertFindingsReach = (actor: Actor): void => {
+  if (actor.role === "client") assertFindingsVisible(actor);
+};
 
 /** A provider as a target names it: unnamed is null, matched as null (never as ""). */
 export const sameRerunProvider = (column: typeof rerunRuns.provider | typeof rerunSchedules.provider, provider: string | null) =>

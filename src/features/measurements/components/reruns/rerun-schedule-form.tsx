@@ -1,14 +1,14 @@
 "use client";
 
 import { useId } from "react";
-import { setRerunScheduleAction, setRerunScheduleAdminAction } from "@/features/findings/actions/reruns";
+import { setRerunScheduleAction, setRerunScheduleAdminAction } from "@/features/measurements/actions/reruns";
 import { Alert } from "@/components/ui/alert";
 import { Field, fieldAria, Input, Select } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { RERUN_CADENCE_LABELS, RERUN_CADENCES } from "@/lib/domain/rerun";
-import { rerunScheduleSchema } from "@/features/findings/validation";
+import { rerunScheduleSchema } from "@/features/measurements/validation";
 
 /**
  * Sets how often a target's reproducers are re-run (docs/PRODUCT.md#measured-ai-findings): the

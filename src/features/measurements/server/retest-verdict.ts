@@ -7,7 +7,7 @@ import type { AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { type JudgeIdentity, latestValidationOf } from "./judges/validations";
-import { latestMeasurementOf, type MeasurementTarget, NOT_AN_AI_FINDING } from "./measurements";
+import { latestMeasurementOf, type MeasurementTarget, NOT_AN_AI_FINDING } from "./rows";
 
 // What a retest's result is (docs/PRODUCT.md#measured-ai-findings): the firm's choice for a finding
 // that is not an AI one; for an AI one, what its counts show, its judge and any person's review

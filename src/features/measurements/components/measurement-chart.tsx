@@ -3,7 +3,7 @@ import { Circle, Line } from "@visx/shape";
 import { rateInterval } from "@/lib/domain/attack-rate";
 import { percent } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
-import type { FindingMeasurement } from "@/features/findings/server";
+import type { FindingMeasurement } from "@/features/measurements/server";
 
 // A finding's measurements drawn over time (docs/PRODUCT.md#measured-ai-findings): each one a dot at
 // its rate with its 95% interval as a bar, coloured by model version. Drawn on the server with visx's scales and shapes (no chart JavaScript);

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { MODEL_VERSION_RUN_GRACE_DAYS, nextDueAt, RERUN_CADENCE_LABELS, type RerunCadence } from "@/lib/domain/rerun";
-import type { RerunScheduleValues } from "@/features/findings/validation";
+import type { RerunScheduleValues } from "@/features/measurements/validation";
 import { type Actor, assertClientOwner, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { rerunSchedules } from "../schema/reruns";

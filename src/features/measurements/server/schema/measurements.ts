@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { findingImports } from "@/features/imports/server/schema/imports";
-import { findingRetests, findings } from "./records";
+import { findingRetests, findings } from "@/features/findings/server/schema/records";
 import { rerunRuns } from "./reruns";
 import { user } from "@/features/identity/server/schema";
 import { projects } from "@/features/projects/server/schema";

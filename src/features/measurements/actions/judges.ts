@@ -1,8 +1,8 @@
 "use server";
 // The firm records a validation of a judge (docs/PRODUCT.md#measured-ai-findings): admin only
 // (adminAction). The form refreshes the Judges page itself.
-import { judgeValidationSchema } from "@/features/findings/validation";
-import { recordJudgeValidation } from "@/features/findings/server";
+import { judgeValidationSchema } from "@/features/measurements/validation";
+import { recordJudgeValidation } from "@/features/measurements/server";
 import { adminAction } from "@/features/identity/server";
 import { getDb } from "@/server/core/get-db";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ModelVersionValues } from "@/features/findings/validation";
+import type { ModelVersionValues } from "@/features/measurements/validation";
 import { assertClient, assertFindingsVisible, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementModelVersions } from "./schema/measurements";
@@ -13,8 +13,8 @@ import { dueOnNewModelVersion } from "./reruns/schedules";
 // A fix of a jailbreak is shown on one model version; an upgrade can bring it back. So a Verified
 // Fixed finding whose latest measurement on a target names another version than the one the
 // client says it runs now is "Not verified on the version you run now", and the client may ask for
-// a retest of it (workflow.ts). Only Verified Fixed findings: an open one is open whatever the
-// version, and a pending retest is already the next step.
+// a retest of it (the findings slice decides which findings that flags). A target's records are
+// only added.
 
 export const ENGAGEMENT_NOT_FOUND = () => new AppError("not_found", "Engagement not found");
 
@@ -34,19 +34,6 @@ export type EngagementTarget = {
   modelId: string;
   current: ModelVersionRecord;
   history: ModelVersionRecord[];
-};
-
-/** A Verified Fixed finding last measured on another version than the one the client runs now. */
-export type NotVerifiedFinding = {
-  findingId: string;
-  title: string;
-  provider: string | null;
-  modelId: string;
-  /** The version of its latest measurement on the target. */
-  verifiedVersion: string | null;
-  currentVersion: string;
-  currentRecordedByName: string;
-  currentRecordedAt: string;
 };
 
 const recordColumns = {
@@ -146,38 +133,40 @@ export async function modelVersionsOf(db: DbOrTx, projectId: string): Promise<En
 }
 
 /**
- * The engagement's Verified Fixed findings (or the one named) whose latest measurement on a target
- * names another version than the one recorded as run now there. A measurement that names no model
- * is of no target, and a target without a recorded version flags nothing: there is nothing to
- * compare with. No scope of its own: callers reach the engagement or the finding through theirs.
+ * A text that changes when the model-version records do (their number and the latest), for the
+ * findings' data stamp: the latest time comes from an index.
  */
-export async function notVerifiedFindings(
-  db: DbOrTx,
-  { projectId, findingId }: { projectId: string; findingId?: string },
-): Promise<NotVerifiedFinding[]> {
-  const { rows } = (await db.execute(sql`
-    with latest as (
-      select distinct on (m.finding_id, m.provider, m.model_id)
-             m.finding_id, m.provider, m.model_id, m.model_version
-        from finding_measurements m
-        join findings f on f.id = m.finding_id
-       where f.project_id = ${projectId}::uuid and f.status = 'verified_fixed' and m.model_id is not null
-             ${findingId ? sql`and f.id = ${findingId}::uuid` : sql``}
-       order by m.finding_id, m.provider, m.model_id, m.measured_at desc, m.created_at desc
-    ), running as (
-      select distinct on (v.provider, v.model_id) v.provider, v.model_id, v.model_version, v.recorded_by_name, v.created_at
-        from engagement_model_versions v
-       where v.project_id = ${projectId}::uuid
-       order by v.provider, v.model_id, v.created_at desc, v.id desc
-    )
-    select f.id as "findingId", f.title, l.provider, l.model_id as "modelId", l.model_version as "verifiedVersion",
-           r.model_version as "currentVersion", r.recorded_by_name as "currentRecordedByName", r.created_at as "currentRecordedAt"
-      from latest l
-      join running r on r.model_id = l.model_id and r.provider is not distinct from l.provider
-      join findings f on f.id = l.finding_id
-     where l.model_version is distinct from r.model_version
-     order by f.severity_rank, f.title, f.id, l.model_id`)) as unknown as {
-    rows: (Omit<NotVerifiedFinding, "currentRecordedAt"> & { currentRecordedAt: Date | string })[];
-  };
-  return rows.map((row) => ({ ...row, currentRecordedAt: new Date(row.currentRecordedAt).toISOString() }));
+export const modelVersionsStampSql = sql`(select concat_ws(':', count(*), max(${engagementModelVersions.createdAt})) from ${engagementModelVersions})`;
+
+/** Each target's newest record of an engagement (its provider, model id and version), for the evidence's targets. */
+export async function currentVersionsOf(db: DbOrTx, projectId: string) {
+  return db
+    .selectDistinctOn([engagementModelVersions.provider, engagementModelVersions.modelId], {
+      provider: engagementModelVersions.provider,
+      modelId: engagementModelVersions.modelId,
+      modelVersion: engagementModelVersions.modelVersion,
+    })
+    .from(engagementModelVersions)
+    .where(eq(engagementModelVersions.projectId, projectId))
+    .orderBy(engagementModelVersions.provider, engagementModelVersions.modelId, desc(engagementModelVersions.createdAt));
+}
+
+/**
+ * Every record of the engagements of the given companies (each one named must match) or of one
+ * engagement, oldest first, at most 10,000: the analytics' regressions per version change.
+ */
+export async function modelVersionHistory(db: DbOrTx, { clientIds, projectId }: { clientIds: string[]; projectId?: string }) {
+  return db
+    .select({
+      projectId: engagementModelVersions.projectId,
+      provider: engagementModelVersions.provider,
+      modelId: engagementModelVersions.modelId,
+      modelVersion: engagementModelVersions.modelVersion,
+      recordedAt: engagementModelVersions.createdAt,
+    })
+    .from(engagementModelVersions)
+    .innerJoin(projects, eq(projects.id, engagementModelVersions.projectId))
+    .where(and(...clientIds.map((clientId) => eq(projects.clientId, clientId)), projectId ? eq(projects.id, projectId) : undefined))
+    .orderBy(asc(engagementModelVersions.createdAt))
+    .limit(10_000);
 }

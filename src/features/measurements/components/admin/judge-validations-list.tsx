@@ -1,6 +1,6 @@
 import { percent } from "@/lib/domain/finding-measurement";
 import { formatDate } from "@/lib/format";
-import type { JudgeValidationRow } from "@/features/findings/server";
+import type { JudgeValidationRow } from "@/features/measurements/server";
 
 // The firm's judge validations, newest first (docs/PRODUCT.md#measured-ai-findings): each judge's
 // sensitivity and specificity with their 95% intervals, and Cohen's κ.

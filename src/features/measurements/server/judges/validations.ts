@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type JudgeAccuracy, type JudgeConfusion, judgeAccuracy } from "@/lib/domain/judge-accuracy";
-import type { JudgeValidationValues } from "@/features/findings/validation";
+import type { JudgeValidationValues } from "@/features/measurements/validation";
 import { recordAudit } from "@/features/audit/server";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";

@@ -2,14 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { type ChangeEvent, useId } from "react";
-import { recordJudgeValidationAction } from "@/features/findings/actions/judges";
+import { recordJudgeValidationAction } from "@/features/measurements/actions/judges";
 import { Alert } from "@/components/ui/alert";
 import { Field, fieldAria, FileInput, Input, Select, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { percent } from "@/lib/domain/finding-measurement";
-import { JUDGE_SAMPLE_MAX_CHARS, judgeValidationSchema } from "@/features/findings/validation";
+import { JUDGE_SAMPLE_MAX_CHARS, judgeValidationSchema } from "@/features/measurements/validation";
 
 /**
  * The firm records a validation of a judge (docs/PRODUCT.md#measured-ai-findings): the judge's
