@@ -1,13 +1,10 @@
 import "server-only";
 import { desc, eq, notInArray, sql } from "drizzle-orm";
-import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "@/features/audit/server/schema";
 import { user } from "@/features/identity/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
-import { projects } from "@/features/projects/server/schema";
-import { oneOf } from "@/server/core/db/schema/one-of";
 import { auditEntryColumns, FIRM_PAGE_LOOKS } from "@/features/audit/server";
 import { authorizationsToCountersignCount } from "@/features/authorizations/server";
 import { unreadInquiriesCount } from "@/features/inquiries/server";
@@ -15,6 +12,7 @@ import { invoiceIsOpen, invoiceOutstandingCents } from "@/features/invoices/serv
 import { adminUnreadThreadsCount } from "@/features/messages/server";
 import { unmatchedInvoicesCount } from "@/features/square/server";
 import { clientCountSql } from "@/features/clients/server";
+import { activeProjectCountSql } from "@/features/projects/server";
 
 /**
  * The dashboard's figures in one statement: its three cards, and the Square card's invoices waiting
@@ -27,9 +25,7 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
   const [row] = await db
     .select({
       totalClients: clientCountSql,
-      activeProjects: sql<number>`(select count(*) from ${projects} where ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)})`.mapWith(
-        Number,
-      ),
+      activeProjects: activeProjectCountSql(),
       outstandingCents:
         sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(
           Number,

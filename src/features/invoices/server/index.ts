@@ -4,6 +4,7 @@ import "server-only";
 export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
 export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
 export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
+export { projectInvoiceFiguresSql } from "./project-figures";
 export {
   billingSummarySubquery,
   getBillingSummary,
@@ -16,7 +17,7 @@ export {
 } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
 export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
-export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";
+export { adminInvoiceSearchWhere, adminInvoiceWhere, type AdminInvoiceFilter, invoiceCompaniesWhere } from "./admin-invoice-filter";
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
 export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
 export { adminInvoicePdf, type InvoicePdf, portalInvoicePdf } from "./invoice-pdf";
