@@ -3,8 +3,6 @@
 export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "analytics → findings.engagementModelVersions",
   "analytics → findings.findings",
-  "attestations → projects.projects",
-  "attestations → reports.reports",
   "audit → clients.clients",
   "audit → identity.user",
   "authorizations → clients.clientPeople",

@@ -29,4 +29,12 @@ export {
   type TimelineEntry,
   type TimelineKind,
 } from "./project-timeline";
-export { activeProjectCountSql, findProject, listClientProjectRefs, projectFacts, projectNameSql, type ProjectRef } from "./project-refs";
+export {
+  activeProjectCountSql,
+  findProject,
+  listClientProjectRefs,
+  lockProject,
+  projectFacts,
+  projectNameSql,
+  type ProjectRef,
+} from "./project-refs";

@@ -4,6 +4,7 @@ import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/projec
 import type { DbOrTx } from "@/server/core/db/client";
 import { oneOf } from "@/server/core/db/schema/one-of";
 import { projects } from "./schema";
+import { companyNameSql } from "@/features/clients/server";
 
 // What other slices ask of an engagement they hold a project id of. Most answers are SQL the caller
 // embeds in its own statement (a join on a subquery, or a sub-select on the primary key), so a
@@ -79,4 +80,18 @@ export async function listClientProjectRefs(db: DbOrTx, clientId: string): Promi
     .from(projects)
     .where(eq(projects.clientId, clientId))
     .orderBy(projects.projectName);
+}
+
+/**
+ * Locks one engagement's row until the transaction ends, so writes that must see each other about
+ * the same engagement take turns; with its company's name, or null when there is none.
+ */
+export async function lockProject(tx: DbOrTx, projectId: string): Promise<(ProjectRef & { company: string }) | null> {
+  const [row] = await tx
+    .select({ ...refColumns, company: companyNameSql(projects.clientId) })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for("update", { of: projects })
+    .limit(1);
+  return row ?? null;
 }
