@@ -1,14 +1,11 @@
 import "server-only";
-import { desc, eq, notInArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/features/audit/server/schema";
-import { user } from "@/features/identity/server/schema";
-import { invoices } from "@/features/invoices/server/schema";
-import { auditEntryColumns, FIRM_PAGE_LOOKS } from "@/features/audit/server";
+import { listRecentAuditEntries } from "@/features/audit/server";
 import { authorizationsToCountersignCount } from "@/features/authorizations/server";
 import { unreadInquiriesCount } from "@/features/inquiries/server";
-import { invoiceIsOpen, invoiceOutstandingCents } from "@/features/invoices/server";
+import { outstandingRevenueSql } from "@/features/invoices/server";
 import { adminUnreadThreadsCount } from "@/features/messages/server";
 import { unmatchedInvoicesCount } from "@/features/square/server";
 import { clientCountSql } from "@/features/clients/server";
@@ -26,10 +23,7 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
     .select({
       totalClients: clientCountSql,
       activeProjects: activeProjectCountSql(),
-      outstandingCents:
-        sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(
-          Number,
-        ),
+      outstandingCents: outstandingRevenueSql,
       unmatchedInvoices: unmatchedInvoicesCount,
     })
     .from(sql`(select 1) as one`);
@@ -56,11 +50,5 @@ export async function getAdminNavCounts(db: DbOrTx, { actor }: { actor: AdminAct
 /** The latest audit entries with the acting user's email, for the dashboard's activity card; the firm's page looks left out. */
 export async function listRecentAudit(db: DbOrTx, { actor, limit = 8 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
-  return db
-    .select(auditEntryColumns)
-    .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
-    .where(notInArray(auditLog.action, [...FIRM_PAGE_LOOKS]))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
+  return listRecentAuditEntries(db, { actor, limit });
 }

@@ -3,7 +3,15 @@ import "server-only";
 
 export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
 export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
-export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
+export {
+  centsSum,
+  countWhere,
+  invoiceIsBilled,
+  invoiceIsOpen,
+  invoiceOutstandingCents,
+  invoicePaidCents,
+  outstandingRevenueSql,
+} from "./invoice-money-sql";
 export { projectInvoiceFiguresSql } from "./project-figures";
 export {
   billingSummarySubquery,
@@ -31,3 +39,5 @@ export {
   type StatementLine,
 } from "./statement";
 export { adminStatementPdf, portalStatementPdf, type StatementFile, statementFileName } from "./statement-pdf";
+export { findInvoiceBySquareId } from "./invoice-refs";
+export type { AcceptedPaymentMethods, ScheduleEntry } from "./schema";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { Pagination } from "@/components/admin/pagination";
-import { AdminProjectsScreen } from "./admin-projects-screen";
+import { ProjectsScreen } from "./projects-screen";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { projectListQuerySchema } from "@/features/projects/validation";
 import { getDb } from "@/server/core/get-db";
@@ -21,7 +21,7 @@ export default async function AdminProjectsPage({ searchParams }: { searchParams
   const { rows, total, page, pageSize } = await listAdminProjects(getDb(), { actor, ...query });
 
   return (
-    <AdminProjectsScreen
+    <ProjectsScreen
       isFiltered={Boolean(query.q) || query.status !== "all" || page > 1}
       rows={rows.map(({ updatedAt: _u, ...row }) => row)}
       exportLink={

@@ -4,7 +4,7 @@ import { BadgeCheck, FileLock2, FileSignature } from "lucide-react";
 import type { ComponentProps } from "react";
 import { ProjectLettersDialog } from "@/features/attestations/components/project-letters-button";
 import { ProjectAuthorizationDialog } from "@/features/authorizations/components/project-authorization-button";
-import { type ProjectRecordDialog, ProjectsScreen } from "@/features/projects/components/admin/projects-screen";
+import { type ProjectRecordDialog, ProjectsScreen as ProjectsTable } from "@/features/projects/components/admin/projects-screen";
 import { ProjectReportsDialog } from "@/features/reports/components/project-reports-button";
 
 // The Projects screen with the dialogs of the records made for a project, which belong to other
@@ -27,6 +27,7 @@ const RECORD_DIALOGS: readonly ProjectRecordDialog[] = [
   },
 ];
 
-export function AdminProjectsScreen(props: Omit<ComponentProps<typeof ProjectsScreen>, "recordDialogs">) {
-  return <ProjectsScreen {...props} recordDialogs={RECORD_DIALOGS} />;
+/** The slice's screen with the record dialogs (named as the page's one screen). */
+export function ProjectsScreen(props: Omit<ComponentProps<typeof ProjectsTable>, "recordDialogs">) {
+  return <ProjectsTable {...props} recordDialogs={RECORD_DIALOGS} />;
 }
