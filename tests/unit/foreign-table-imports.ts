@@ -42,7 +42,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "projects → authorizations.engagementAuthorizations",
   "projects → findings.findings",
   "projects → imports.findingImports",
-  "projects → invoices.invoices",
   "projects → messages.messageThreads",
   "projects → reports.reports",
   "projects → retainers.retainerOverageRequests",

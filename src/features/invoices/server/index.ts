@@ -12,7 +12,15 @@ export {
   invoicePaidCents,
   outstandingRevenueSql,
 } from "./invoice-money-sql";
-export { projectInvoiceFiguresSql } from "./project-figures";
+export {
+  clearInvoiceProject,
+  listProjectInvoiceChoices,
+  lockInvoiceProject,
+  lockInvoicesForLinking,
+  projectHasInvoicesSql,
+  projectInvoiceFiguresSql,
+  setInvoicesProject,
+} from "./project-figures";
 export {
   billingSummarySubquery,
   getBillingSummary,
