@@ -49,7 +49,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "rates → clients.clients",
   "reports → clients.clients",
   "reports → projects.projects",
-  "square → invoices.invoices",
   "square → subscriptions.clientSubscriptions",
   "sso → identity.account",
   "trackers → findings.findingRetests",

@@ -49,3 +49,4 @@ export {
 export { adminStatementPdf, portalStatementPdf, type StatementFile, statementFileName } from "./statement-pdf";
 export { findInvoiceBySquareId } from "./invoice-refs";
 export type { AcceptedPaymentMethods, ScheduleEntry } from "./schema";
+export { customerInvoiceCountSql, unownedInvoiceCountSql, unownedInvoiceFigures } from "./square-customer-invoices";
