@@ -5,7 +5,6 @@ import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type
 import type { DbOrTx } from "@/server/core/db/client";
 import { modelVersionHistory } from "@/features/measurements/server";
 import { findings } from "@/features/findings/server/schema/records";
-import { projects } from "@/features/projects/server/schema";
 import { type AnalyticsFilters, periodMonths } from "../validation";
 import { recordFirmAccess } from "@/features/audit/server";
 import { aiTimeToVerifiedFixed, type ModelVersionRecord, versionChanges } from "./maths/ai";
@@ -17,6 +16,7 @@ import { slaBySeverity } from "./maths/sla";
 import { aiFindingSql, findingScope } from "./scope";
 import { keepFirmSnapshot, readFirmSnapshot, snapshotKey } from "./firm-snapshots";
 import { companyNameSql } from "@/features/clients/server";
+import { projectFacts } from "@/features/projects/server";
 
 // The analytics of a company (the portal) or of every company (the firm) (docs/PRODUCT.md#analytics):
 // three statements for a company (the histories, the model-version records, the engagement picker),
@@ -107,13 +107,14 @@ export type EngagementOption = { id: string; name: string; company: string };
 
 /** The engagements with published findings, for the engagement filter. */
 async function readEngagementOptions(db: DbOrTx, clientId: string | null): Promise<EngagementOption[]> {
+  const projects = projectFacts(db);
   return db
-    .select({ id: projects.id, name: projects.projectName, company: companyNameSql(projects.clientId) })
+    .select({ id: projects.projectId, name: projects.projectName, company: companyNameSql(projects.clientId) })
     .from(projects)
     .where(
       and(
         clientId ? eq(projects.clientId, clientId) : undefined,
-        sql`exists (select 1 from findings pf where pf.project_id = ${projects.id} and pf.published_at is not null)`,
+        sql`exists (select 1 from findings pf where pf.project_id = ${projects.projectId} and pf.published_at is not null)`,
       ),
     )
     .orderBy(asc(companyNameSql(projects.clientId)), asc(projects.projectName))

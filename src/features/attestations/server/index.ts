@@ -1,6 +1,7 @@
 import "server-only";
 // The attestation letters' public face: everything outside src/features/attestations/server imports from here (README.md).
 
+export { letterOfCompany, listCurrentLettersOfCompany } from "./company-letters";
 export { formatLetterCode, newLetterCode, parseLetterCode } from "./letter-code";
 export { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, type LetterFacts } from "./letter-facts";
 export { renderLetterPdf } from "./letter-pdf";

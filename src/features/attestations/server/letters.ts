@@ -4,8 +4,6 @@ import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { attestationLetters } from "./schema";
-import { projects } from "@/features/projects/server/schema";
-import { reports } from "@/features/reports/server/schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
 import { signedWindowOf } from "@/features/authorizations/server";
@@ -19,7 +17,8 @@ import { formatLetterCode, newLetterCode } from "./letter-code";
 import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
 import { isLetterAnonymous } from "./preferences";
 import { type LetterState, stateOf } from "./letter-state";
-import { companyNameSql } from "@/features/clients/server";
+import { findProject, lockProject } from "@/features/projects/server";
+import { hasCurrentReport } from "@/features/reports/server";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";
 export const LETTER_NOT_FOUND = "Letter not found.";
@@ -78,13 +77,9 @@ export async function issueLetter(db: Db, { actor, input }: { actor: AdminActor;
   assertAdmin(actor);
   return db.transaction(async (tx) => {
     // One issue at a time per engagement: two at once would both supersede the same letter.
-    const [project] = await tx
-      .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: companyNameSql(projects.clientId) })
-      .from(projects)
-      .where(eq(projects.id, input.projectId))
-      .for("update", { of: projects })
-      .limit(1);
-    if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+    const locked = await lockProject(tx, input.projectId);
+    if (!locked) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+    const project = { id: locked.id, name: locked.projectName, clientId: locked.clientId, company: locked.company };
     await assertWindowAttestable(tx, project.id, input);
     const letter = await writeLetter(tx, { project, input, issuedBy: actor.userId });
     await recordAudit(tx, {
@@ -138,12 +133,7 @@ export async function writeLetter(
     fixed,
   }: { project: LetterProject; input: IssueLetterInput; issuedBy: string | null; fixed?: { id: string; code: string; issuedAt: Date } },
 ) {
-  const [report] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.projectId, project.id), isNull(reports.revokedAt), isNull(reports.supersededAt)))
-    .limit(1);
-  if (!report) throw new AppError("conflict", NO_PUBLISHED_REPORT);
+  if (!(await hasCurrentReport(tx, project.id))) throw new AppError("conflict", NO_PUBLISHED_REPORT);
   const [firm, anonymous, found] = await Promise.all([
     getFirmDetails(tx),
     isLetterAnonymous(tx, project.clientId),
@@ -316,17 +306,10 @@ export async function getLetterForPdf(db: DbOrTx, { actor, letterId }: { actor: 
 /** What the admin's issue form starts from: the engagement's description and dates, and whether a letter may be issued. */
 export async function letterFormDefaults(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
-  const [project] = await db
-    .select({ description: projects.description, startDate: projects.startDate, endDate: projects.targetCompletionDate })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
-  const [report] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.projectId, projectId), isNull(reports.revokedAt), isNull(reports.supersededAt)))
-    .limit(1);
+  const found = await findProject(db, projectId);
+  if (!found) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
+  const project = { description: found.description, startDate: found.startDate, endDate: found.targetCompletionDate };
+  const reportPublished = await hasCurrentReport(db, projectId);
   // The signed authorization's window and testers when there is one (never past today: a letter
   // attests testing done); else the project's dates, as for engagements from before authorizations.
   const today = todayUtc();
@@ -338,7 +321,7 @@ export async function letterFormDefaults(db: DbOrTx, { actor, projectId }: { act
     windowStart: start < today ? start : today,
     windowEnd: end < today ? end : today,
     testers: signed?.testers ?? [],
-    hasPublishedReport: Boolean(report),
+    hasPublishedReport: reportPublished,
   };
 }
 export type LetterFormDefaults = Awaited<ReturnType<typeof letterFormDefaults>>;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import { type AuditListQuery } from "@/features/audit/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
@@ -8,6 +8,7 @@ import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "./schema";
 import { user } from "@/features/identity/server/schema";
 import { auditEntryColumns } from "./columns";
+import { FIRM_PAGE_LOOKS } from "./access-actions";
 
 export type AuditRow = {
   id: number;
@@ -79,4 +80,16 @@ export async function listAuditFilterOptions(db: DbOrTx, { actor }: { actor: Adm
     db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
   ]);
   return { actors, actions: actions.map((a) => a.action) };
+}
+
+/** The latest entries with the acting user's e-mail, the firm's page looks left out (the dashboard's activity card). */
+export async function listRecentAuditEntries(db: DbOrTx, { actor, limit }: { actor: AdminActor; limit: number }) {
+  assertAdmin(actor);
+  return db
+    .select(auditEntryColumns)
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .where(notInArray(auditLog.action, [...FIRM_PAGE_LOOKS]))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }

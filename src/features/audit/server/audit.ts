@@ -43,3 +43,15 @@ export async function recordAudit(
   // An entry of a company's access log (the start and end of a view) joins its hash chain with it.
   await db.transaction(async (tx) => linkEntries(tx, await tx.insert(auditLog).values(row).returning(chainColumns)));
 }
+
+/** An entry as it is stored: what `insertAuditEntries` writes. */
+export type AuditEntryRow = typeof auditLog.$inferInsert;
+
+/**
+ * Entries written as given, in one statement: a batch of changes made together (Square's customer
+ * links, whose actor's identity is not looked up), or the demo's past entries with their time. An
+ * entry of a company's access log joins its chain only when the caller links it (linkUnchainedEntries).
+ */
+export async function insertAuditEntries(db: DbOrTx, rows: AuditEntryRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(auditLog).values(rows);
+}

@@ -11,8 +11,8 @@ export {
   listRecentAccessForAdmin,
   pageClientAccessLog,
 } from "./access-log";
-export { listAuditFilterOptions, listAuditLog, type AuditRow } from "./admin-audit";
-export { recordAudit } from "./audit";
+export { listAuditFilterOptions, listAuditLog, listRecentAuditEntries, type AuditRow } from "./admin-audit";
+export { type AuditEntryRow, insertAuditEntries, recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
 export {
   FIRM_ACCESS_ACTIONS,

@@ -94,3 +94,14 @@ export async function signedWindowOf(db: DbOrTx, projectId: string): Promise<Sig
   }
   return null;
 }
+
+/** The id of an engagement's newest authorization version (any state), or null without one: an evidence pack names it. */
+export async function latestAuthorizationIdOf(db: DbOrTx, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: engagementAuthorizations.id })
+    .from(engagementAuthorizations)
+    .where(eq(engagementAuthorizations.projectId, projectId))
+    .orderBy(desc(engagementAuthorizations.version))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -16,5 +16,5 @@ export {
 export { type AuthorizationToCountersign, authorizationsToCountersignCount, listAuthorizationsToCountersign } from "./awaiting-countersign";
 export { countersignAuthorization } from "./countersign";
 export { canonicalDocumentText, documentHashOf } from "./document";
-export { assertTestingAuthorized, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";
+export { assertTestingAuthorized, latestAuthorizationIdOf, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";
 export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";

@@ -12,6 +12,11 @@ import { enforceRateLimit } from "@/server/core/rate-limit";
 import { recordAudit } from "@/features/audit/server";
 import { notifyBookingReceived } from "./booking-events";
 
+/** How many approved meetings of the client start today or later, as a sub-select for the caller's statement (the portal's Overview). */
+export const upcomingMeetingsCountSql = (clientId: string) =>
+  sql<number>`(select count(*) from ${serviceBookings} where ${serviceBookings.clientId} = ${clientId} and ${oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES)}
+        and ${serviceBookings.preferredStartDate} >= current_date)::int`.mapWith(Number);
+
 export type PortalBooking = {
   id: string;
   serviceType: string;

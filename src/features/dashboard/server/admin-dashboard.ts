@@ -1,20 +1,15 @@
 import "server-only";
-import { desc, notInArray, sql } from "drizzle-orm";
-import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
+import { sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/features/audit/server/schema";
-import { invoices } from "@/features/invoices/server/schema";
-import { projects } from "@/features/projects/server/schema";
-import { oneOf } from "@/server/core/db/schema/one-of";
-import { auditEntryColumns, FIRM_PAGE_LOOKS } from "@/features/audit/server";
+import { listRecentAuditEntries } from "@/features/audit/server";
 import { authorizationsToCountersignCount } from "@/features/authorizations/server";
 import { unreadInquiriesCount } from "@/features/inquiries/server";
-import { invoiceIsOpen, invoiceOutstandingCents } from "@/features/invoices/server";
+import { outstandingRevenueSql } from "@/features/invoices/server";
 import { adminUnreadThreadsCount } from "@/features/messages/server";
 import { unmatchedInvoicesCount } from "@/features/square/server";
 import { clientCountSql } from "@/features/clients/server";
-import { userEmailSql } from "@/features/identity/server";
+import { activeProjectCountSql } from "@/features/projects/server";
 
 /**
  * The dashboard's figures in one statement: its three cards, and the Square card's invoices waiting
@@ -27,13 +22,8 @@ export async function getDashboardStats(db: DbOrTx, { actor }: { actor: AdminAct
   const [row] = await db
     .select({
       totalClients: clientCountSql,
-      activeProjects: sql<number>`(select count(*) from ${projects} where ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)})`.mapWith(
-        Number,
-      ),
-      outstandingCents:
-        sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(
-          Number,
-        ),
+      activeProjects: activeProjectCountSql(),
+      outstandingCents: outstandingRevenueSql,
       unmatchedInvoices: unmatchedInvoicesCount,
     })
     .from(sql`(select 1) as one`);
@@ -60,10 +50,5 @@ export async function getAdminNavCounts(db: DbOrTx, { actor }: { actor: AdminAct
 /** The latest audit entries with the acting user's email, for the dashboard's activity card; the firm's page looks left out. */
 export async function listRecentAudit(db: DbOrTx, { actor, limit = 8 }: { actor: AdminActor; limit?: number }) {
   assertAdmin(actor);
-  return db
-    .select({ ...auditEntryColumns, actorEmail: userEmailSql(auditLog.actorUserId) })
-    .from(auditLog)
-    .where(notInArray(auditLog.action, [...FIRM_PAGE_LOOKS]))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit);
+  return listRecentAuditEntries(db, { actor, limit });
 }

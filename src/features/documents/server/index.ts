@@ -11,4 +11,4 @@ export {
 } from "./admin-documents";
 export { getDocumentFile } from "./document-files";
 export { type DocumentDownload, downloadRequestOf, type DownloadRequest, listDocumentDownloads } from "./downloads";
-export { getDocumentDownload, listPortalDocuments, type PortalDocument } from "./portal-documents";
+export { documentCountSql, getDocumentDownload, listPortalDocuments, type PortalDocument } from "./portal-documents";

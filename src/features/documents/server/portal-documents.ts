@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DocumentCategory, DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
@@ -8,6 +8,10 @@ import { AppError } from "@/server/core/errors";
 import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, listClientDocumentDownloads, recordDownload } from "./downloads";
+
+/** How many documents the client has, as a sub-select for the caller's statement (the portal's Overview). */
+export const documentCountSql = (clientId: string) =>
+  sql<number>`(select count(*) from ${documents} where ${documents.clientId} = ${clientId})::int`.mapWith(Number);
 
 export type PortalDocument = {
   id: string;

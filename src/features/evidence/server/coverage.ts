@@ -4,9 +4,9 @@ import { type AdminActor, assertAdmin, type ClientActor, personIdOf } from "@/se
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { currentVersionsOf } from "@/features/measurements/server";
 import { findings } from "@/features/findings/server/schema/records";
-import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { findProject } from "@/features/projects/server";
 import {
   type CaseStatus,
   coverageByFamily,
@@ -36,13 +36,9 @@ export async function engagementTargets(db: DbOrTx, projectId: string) {
 }
 
 async function projectOf(db: DbOrTx, actor: AdminActor | ClientActor, projectId: string) {
-  const [project] = await db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), actor.role === "client" ? eq(projects.clientId, actor.clientId) : undefined))
-    .limit(1);
+  const project = await findProject(db, projectId, actor.role === "client" ? actor.clientId : undefined);
   if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
-  return project;
+  return { id: project.id, clientId: project.clientId, name: project.projectName };
 }
 
 /** Records one case's result on one target (replacing the one before) with its linked findings. Audited. */
@@ -189,12 +185,8 @@ export async function linkableFindings(db: DbOrTx, { actor, projectId }: { actor
 /** The engagement an evidence page is of (name, company), or null when there is none. */
 export async function evidenceEngagement(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
-  const [project] = await db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  return project ?? null;
+  const project = await findProject(db, projectId);
+  return project ? { id: project.id, clientId: project.clientId, name: project.projectName } : null;
 }
 
 /**

@@ -1,12 +1,11 @@
 import "server-only";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { engagementAuthorizations } from "@/features/authorizations/server/schema";
 import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
 import { findings } from "@/features/findings/server/schema/records";
 import { AppError } from "@/server/core/errors";
-import { signedWindowOf } from "@/features/authorizations/server";
+import { latestAuthorizationIdOf, signedWindowOf } from "@/features/authorizations/server";
 import { listReportFindings, type ReportFinding } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
 import type { IssuePackInput } from "@/features/evidence/validation";
@@ -82,12 +81,7 @@ export async function packContent(
       })
       .from(findings)
       .where(and(eq(findings.projectId, projectId), eq(findings.status, "risk_accepted"))),
-    db
-      .select({ id: engagementAuthorizations.id })
-      .from(engagementAuthorizations)
-      .where(eq(engagementAuthorizations.projectId, projectId))
-      .orderBy(desc(engagementAuthorizations.version))
-      .limit(1),
+    latestAuthorizationIdOf(db, projectId),
   ]);
   if (!report) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
   if (!coverage) throw new AppError("conflict", NO_ADOPTED_PLAN);
@@ -108,7 +102,7 @@ export async function packContent(
     clientId: report.project.clientId,
     projectId,
     engagement: report.project.name,
-    authorization: window && authorization[0] ? { id: authorization[0].id, window: `${window.windowStart} to ${window.windowEnd}` } : null,
+    authorization: window && authorization ? { id: authorization, window: `${window.windowStart} to ${window.windowEnd}` } : null,
     window: window ? { start: window.windowStart, end: window.windowEnd } : null,
     testers: input.testers,
     independence: input.independence,

@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { findProject } from "@/features/projects/server";
 import { ATLAS_CATALOGUE, ATLAS_RELEASE, type PlanCase, planCasesSchema, type SavePlanInput } from "@/features/evidence/validation";
 import { BUILTIN_CASES, BUILTIN_METHODOLOGY, BUILTIN_PLAN_NAME } from "./builtin-plan";
 import { evidenceEngagementPlans, evidencePlans, evidencePlanVersions } from "./schema";
@@ -168,11 +168,7 @@ export async function adoptPlan(
 ) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [project] = await tx
-      .select({ id: projects.id, clientId: projects.clientId })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .limit(1);
+    const project = await findProject(tx, projectId);
     if (!project) throw new AppError("not_found", ENGAGEMENT_NOT_FOUND);
     const [version] = await tx
       .select({ id: evidencePlanVersions.id, version: evidencePlanVersions.version, name: evidencePlans.name })

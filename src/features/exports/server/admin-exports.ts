@@ -1,35 +1,24 @@
 import "server-only";
-import { and, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ClientListQuery } from "@/features/clients/validation";
 import type { InvoiceExportQuery } from "@/features/invoices/validation";
 import type { ProjectListQuery } from "@/features/projects/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
-import { containsPattern } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { invoices } from "@/features/invoices/server/schema";
-import { projects } from "@/features/projects/server/schema";
 import { type FirmAccessAction, recordFirmAccess } from "@/features/audit/server";
+import { clientExportPage, type ClientExportRow, clientIdsMatching, clientMatchesListSearchSql } from "@/features/clients/server";
 import {
-  clientExportPage,
-  type ClientExportRow,
-  clientIdsMatching,
-  clientMatchesListSearchSql,
-  companyNameSql,
-} from "@/features/clients/server";
-import {
-  adminInvoiceWhere,
+  adminInvoiceSearchWhere,
   clientInvoiceTotalsSql,
+  invoiceCompaniesWhere,
   invoiceExportPages,
-  invoiceIsBilled,
-  invoicePaidCents,
+  projectInvoiceFiguresSql,
 } from "@/features/invoices/server";
-import { projectListFilter } from "@/features/projects/server";
+import { projectListRows } from "@/features/projects/server";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
 // in keyset pages so that any number of rows streams out in constant memory.
-
-const cents = (expression: SQL) => sql<number>`(${expression})::bigint`.mapWith(Number);
 
 export type { ClientExportRow };
 
@@ -64,11 +53,10 @@ export type ProjectExportRow = {
 /** Every project matching the projects list's search and status filter, by client and name, in pages. */
 export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" }: { actor: AdminActor } & Partial<ProjectListQuery>) {
   assertAdmin(actor);
-  const filter = projectListFilter({ q, status });
+  const rows = projectListRows(db, { q, status });
   // Cancelled invoices are neither billed nor paid, as on the projects list (docs/PRODUCT.md#rules-project-figures).
-  const projectInvoices = sql`${invoices} where ${invoices.projectId} = ${projects.id} and ${invoiceIsBilled}`;
-  const company = companyNameSql(projects.clientId);
-  const companies = () => db.selectDistinct({ clientId: projects.clientId }).from(projects).where(filter);
+  const figures = projectInvoiceFiguresSql(rows.projectId);
+  const companies = () => db.selectDistinct({ clientId: rows.clientId }).from(rows);
   return auditedExport(
     db,
     actor,
@@ -78,27 +66,22 @@ export function exportAdminProjects(db: DbOrTx, { actor, q = "", status = "all" 
       (after, limit) =>
         db
           .select({
-            id: projects.id,
-            company,
-            projectName: projects.projectName,
-            status: projects.status,
-            startDate: projects.startDate,
-            targetCompletionDate: projects.targetCompletionDate,
-            description: projects.description,
-            invoiceCount: sql<number>`(select count(*) from ${projectInvoices})`.mapWith(Number),
-            billedCents: cents(sql`(select coalesce(sum(${invoices.amountCents}), 0) from ${projectInvoices})`),
-            paidCents: cents(sql`(select coalesce(sum(${invoicePaidCents}), 0) from ${projectInvoices})`),
+            id: rows.projectId,
+            company: rows.company,
+            projectName: rows.projectName,
+            status: rows.status,
+            startDate: rows.startDate,
+            targetCompletionDate: rows.targetCompletionDate,
+            description: rows.description,
+            ...figures,
           })
-          .from(projects)
+          .from(rows)
           .where(
-            and(
-              filter,
-              after
-                ? sql`(${company}, ${projects.projectName}, ${projects.id}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
-                : undefined,
-            ),
+            after
+              ? sql`(${rows.company}, ${rows.projectName}, ${rows.projectId}) > (${after.company}, ${after.projectName}, ${after.id}::uuid)`
+              : undefined,
           )
-          .orderBy(company, projects.projectName, projects.id)
+          .orderBy(rows.company, rows.projectName, rows.projectId)
           .limit(limit),
       (row) => ({ company: row.company, projectName: row.projectName, id: row.id }),
     ),
@@ -117,17 +100,8 @@ export function exportAdminInvoices(
   { actor, q = "", pageSize, ...filter }: { actor: AdminActor; pageSize?: number } & Partial<InvoiceExportQuery>,
 ) {
   assertAdmin(actor);
-  const search = q.trim();
-  const clientMatch = clientMatchesListSearchSql(invoices.clientId, search);
-  const where = and(
-    adminInvoiceWhere(filter),
-    search ? or(clientMatch, ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
-  );
-  const companies = () =>
-    db
-      .selectDistinct({ clientId: sql<string>`${invoices.clientId}` })
-      .from(invoices)
-      .where(and(where, isNotNull(invoices.clientId)));
+  const where = adminInvoiceSearchWhere(filter, q.trim(), clientMatchesListSearchSql);
+  const companies = () => invoiceCompaniesWhere(db, where);
   return auditedExport(db, actor, "export.invoices", companies, invoiceExportPages(db, { withClient: true, filter: where, pageSize }));
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, isNotNull, lte, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { InvoiceFilterStatus } from "@/lib/domain/invoice-status";
 import { containsPattern } from "@/server/core/db/admin-sql";
+import type { DbOrTx } from "@/server/core/db/client";
 import { invoices } from "./schema";
 import { invoiceIsOpen, invoicePaidCents } from "./invoice-money-sql";
 
@@ -39,3 +40,25 @@ export function adminInvoiceWhere({ client, status = "all", dates = "issued", fr
     search ? ilike(invoices.invoiceNumber, containsPattern(search)) : undefined,
   );
 }
+
+/**
+ * The admin export's condition: the screen's filters, and `search` matching the invoice's client
+ * (`clientMatch`, given the invoice's client id column: the clients list's search) or its number.
+ */
+export function adminInvoiceSearchWhere(
+  filter: AdminInvoiceFilter,
+  search: string,
+  clientMatch: (clientId: SQLWrapper, search: string) => SQL,
+): SQL | undefined {
+  return and(
+    adminInvoiceWhere(filter),
+    search ? or(clientMatch(invoices.clientId, search), ilike(invoices.invoiceNumber, containsPattern(search))) : undefined,
+  );
+}
+
+/** The companies whose invoices a condition on the invoices row chooses (invoices waiting for a client left out). */
+export const invoiceCompaniesWhere = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .selectDistinct({ clientId: sql<string>`${invoices.clientId}` })
+    .from(invoices)
+    .where(and(where, isNotNull(invoices.clientId)));

@@ -4,7 +4,24 @@ import "server-only";
 export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
 export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
 export { clientInvoiceTotalsSql } from "./client-totals";
-export { centsSum, countWhere, invoiceIsBilled, invoiceIsOpen, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
+export {
+  centsSum,
+  countWhere,
+  invoiceIsBilled,
+  invoiceIsOpen,
+  invoiceOutstandingCents,
+  invoicePaidCents,
+  outstandingRevenueSql,
+} from "./invoice-money-sql";
+export {
+  clearInvoiceProject,
+  listProjectInvoiceChoices,
+  lockInvoiceProject,
+  lockInvoicesForLinking,
+  projectHasInvoicesSql,
+  projectInvoiceFiguresSql,
+  setInvoicesProject,
+} from "./project-figures";
 export {
   billingSummarySubquery,
   getBillingSummary,
@@ -17,7 +34,7 @@ export {
 } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
 export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
-export { adminInvoiceWhere, type AdminInvoiceFilter } from "./admin-invoice-filter";
+export { adminInvoiceSearchWhere, adminInvoiceWhere, type AdminInvoiceFilter, invoiceCompaniesWhere } from "./admin-invoice-filter";
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
 export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
 export { adminInvoicePdf, type InvoicePdf, portalInvoicePdf } from "./invoice-pdf";
@@ -31,3 +48,6 @@ export {
   type StatementLine,
 } from "./statement";
 export { adminStatementPdf, portalStatementPdf, type StatementFile, statementFileName } from "./statement-pdf";
+export { findInvoiceBySquareId } from "./invoice-refs";
+export type { AcceptedPaymentMethods, ScheduleEntry } from "./schema";
+export { customerInvoiceCountSql, unownedInvoiceCountSql, unownedInvoiceFigures } from "./square-customer-invoices";

@@ -33,3 +33,9 @@ export const centsSum = (expression: SQL, filter: SQL) =>
   sql<number>`coalesce(sum(${expression}) filter (where ${filter}), 0)::bigint`.mapWith(Number);
 
 export const countWhere = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`.mapWith(Number);
+
+/** What every client still owes (Outstanding Revenue), as a sub-select: invoices waiting for a client are not counted until assigned. */
+export const outstandingRevenueSql =
+  sql<number>`(select coalesce(sum(${invoiceOutstandingCents}), 0) from ${invoices} where ${invoiceIsOpen} and ${invoices.clientId} is not null)`.mapWith(
+    Number,
+  );

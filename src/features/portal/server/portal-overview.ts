@@ -1,13 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { MEETING_BOOKING_STATUSES } from "@/lib/domain/booking-status";
-import { ACTIVE_PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { serviceBookings } from "@/features/bookings/server/schema";
-import { documents } from "@/features/documents/server/schema";
-import { projects } from "@/features/projects/server/schema";
-import { oneOf } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { billingSummarySubquery, type BillingSummary } from "@/features/invoices/server";
 import {
@@ -19,8 +13,10 @@ import {
 } from "@/features/findings/server";
 import { unreadMessagesOf } from "@/features/messages/server";
 import { reportsToDownloadOf } from "@/features/reports/server";
-import { listAuthorizationsToSign } from "@/features/projects/server";
+import { activeProjectCountSql, listAuthorizationsToSign } from "@/features/projects/server";
 import { companyFacts } from "@/features/clients/server";
+import { upcomingMeetingsCountSql } from "@/features/bookings/server";
+import { documentCountSql } from "@/features/documents/server";
 
 export type OverviewStats = {
   totalDocuments: number;
@@ -59,17 +55,13 @@ export type Overview = {
 export async function getOverview(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<Overview> {
   assertClient(actor);
   const { clientId } = actor;
-  const count = (from: ReturnType<typeof sql>) => sql<number>`(select count(*) from ${from})::int`.mapWith(Number);
   const facts = companyFacts(db);
   const base = {
     company: facts.company,
     contactPerson: facts.contactPerson,
-    totalDocuments: count(sql`${documents} where ${documents.clientId} = ${clientId}`),
-    activeProjects: count(sql`${projects} where ${projects.clientId} = ${clientId} and ${oneOf(projects.status, ACTIVE_PROJECT_STATUSES)}`),
-    upcomingMeetings: count(
-      sql`${serviceBookings} where ${serviceBookings.clientId} = ${clientId} and ${oneOf(serviceBookings.status, MEETING_BOOKING_STATUSES)}
-        and ${serviceBookings.preferredStartDate} >= current_date`,
-    ),
+    totalDocuments: documentCountSql(clientId),
+    activeProjects: activeProjectCountSql(clientId),
+    upcomingMeetings: upcomingMeetingsCountSql(clientId),
     unreadMessages: sql<number>`${unreadMessagesOf(actor)}`.mapWith(Number),
     reportsToDownload: reportsToDownloadOf(actor),
     ...(actor.findingsWithheld ? {} : findingsSummaryColumns(clientId)),

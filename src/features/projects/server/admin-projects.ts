@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, getTableName, inArray, isNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, getTableName, sql, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
@@ -11,7 +11,6 @@ import { lockRowById } from "@/server/core/db/lock-row";
 import { attestationLetters } from "@/features/attestations/server/schema";
 import { engagementAuthorizations } from "@/features/authorizations/server/schema";
 import { findingImports } from "@/features/imports/server/schema/imports";
-import { invoices } from "@/features/invoices/server/schema";
 import { messageThreads } from "@/features/messages/server/schema";
 import { projects } from "./schema";
 import { reports } from "@/features/reports/server/schema";
@@ -20,7 +19,15 @@ import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { assertTestingAuthorized } from "@/features/authorizations/server";
-import { invoicePaidCents } from "@/features/invoices/server";
+import {
+  clearInvoiceProject,
+  listProjectInvoiceChoices,
+  lockInvoiceProject,
+  lockInvoicesForLinking,
+  projectHasInvoicesSql,
+  projectInvoiceFiguresSql,
+  setInvoicesProject,
+} from "@/features/invoices/server";
 import { notifyProjectStatus } from "@/features/notifications/server";
 import { projectListFilter } from "./list-filters";
 import { companyNameSql, findCompany } from "@/features/clients/server";
@@ -92,15 +99,7 @@ export async function listAdminProjects(
     .offset(pageOffset(page, pageSize))
     .as("page_rows");
 
-  const figures = db
-    .select({
-      invoiceCount: sql<number>`count(*)`.as("invoice_count"),
-      billed: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.as("billed"),
-      paid: sql<number>`coalesce(sum(${invoicePaidCents}), 0)`.as("paid"),
-    })
-    .from(invoices)
-    .where(and(eq(invoices.projectId, pageRows.id), ne(invoices.status, "cancelled")))
-    .as("figures");
+  const figures = projectInvoiceFiguresSql(pageRows.id);
 
   const rows = await db
     .select({
@@ -116,12 +115,11 @@ export async function listAdminProjects(
       updatedAt: pageRows.updatedAt,
       clientLocked: sql<boolean>`${pageRows.clientLocked}`.mapWith(Boolean),
       total: asNumber(pageRows.total),
-      invoiceCount: asNumber(figures.invoiceCount),
-      totalBilledCents: asNumber(figures.billed),
-      totalPaidCents: asNumber(figures.paid),
+      invoiceCount: figures.invoiceCount,
+      totalBilledCents: figures.billedCents,
+      totalPaidCents: figures.paidCents,
     })
     .from(pageRows)
-    .leftJoinLateral(figures, sql`true`)
     .orderBy(statusOrder(pageRows.status), sql`${pageRows.targetCompletionDate} asc nulls last`, asc(pageRows.id));
 
   const { rows: projectRows, total } = splitTotal(rows);
@@ -156,7 +154,6 @@ export const clientLockedSql = (projectId: SQLWrapper) =>
         reports,
         attestationLetters,
         engagementAuthorizations,
-        invoices,
         messageThreads,
         timeEntries,
         retainerOverageRequests,
@@ -166,7 +163,7 @@ export const clientLockedSql = (projectId: SQLWrapper) =>
       ),
     ],
     sql` or `,
-  )})`.mapWith(Boolean);
+  )} or ${projectHasInvoicesSql(projectId)})`.mapWith(Boolean);
 
 async function assertActiveClient(tx: DbOrTx, clientId: string) {
   const client = await findCompany(tx, clientId);
@@ -269,18 +266,6 @@ export async function setProjectStatus(
   });
 }
 
-const invoiceColumns = {
-  id: invoices.id,
-  invoiceNumber: invoices.invoiceNumber,
-  description: invoices.description,
-  amountCents: invoices.amountCents,
-  status: invoices.status,
-  dueDate: invoices.dueDate,
-  squarePaymentUrl: invoices.squarePaymentUrl,
-  projectId: invoices.projectId,
-  totalPaidCents: invoices.totalPaidCents,
-};
-
 /**
  * A project's linked invoices and the invoices of the same client not linked to any project
  * (candidates for linking), for the Manage Invoices and Project Invoices dialogs.
@@ -293,27 +278,7 @@ export async function getProjectInvoices(db: DbOrTx, { actor, projectId }: { act
     .where(eq(projects.id, projectId))
     .limit(1);
   if (!project) throw new AppError("not_found", "Project not found");
-  // The dialog's totals come from the same query, as window sums over the linked, non-cancelled rows.
-  const isCounted = sql`${invoices.projectId} = ${projectId} and ${invoices.status} <> 'cancelled'`;
-  const rows = await db
-    .select({
-      ...invoiceColumns,
-      countedTotal: sql<number>`(count(*) filter (where ${isCounted}) over ())::int`.mapWith(Number),
-      billedTotal: sql<number>`coalesce(sum(${invoices.amountCents}) filter (where ${isCounted}) over (), 0)::bigint`.mapWith(Number),
-      paidTotal: sql<number>`coalesce(sum(${invoicePaidCents}) filter (where ${isCounted}) over (), 0)::bigint`.mapWith(Number),
-    })
-    .from(invoices)
-    .where(and(eq(invoices.clientId, project.clientId), or(eq(invoices.projectId, projectId), isNull(invoices.projectId))))
-    .orderBy(sql`${invoices.dueDate} desc nulls last`, asc(invoices.invoiceNumber));
-  const linked = rows.filter((r) => r.projectId === projectId).map(({ countedTotal: _c, billedTotal: _b, paidTotal: _p, ...r }) => r);
-  const unlinked = rows.filter((r) => r.projectId === null).map(({ countedTotal: _c, billedTotal: _b, paidTotal: _p, ...r }) => r);
-  const first = rows[0];
-  const totals = {
-    invoiceCount: first?.countedTotal ?? 0,
-    totalBilledCents: first?.billedTotal ?? 0,
-    totalPaidCents: first?.paidTotal ?? 0,
-  };
-  return { project, linked, unlinked, totals };
+  return { project, ...(await listProjectInvoiceChoices(db, { projectId, clientId: project.clientId })) };
 }
 
 /**
@@ -330,20 +295,12 @@ export async function linkInvoicesToProject(
   return db.transaction(async (tx) => {
     const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).limit(1);
     if (!project) throw new AppError("bad_request", "Project not found");
-    const found = await tx
-      .select({ id: invoices.id, clientId: invoices.clientId, projectId: invoices.projectId })
-      .from(invoices)
-      .where(inArray(invoices.id, ids))
-      .for("update");
+    const found = await lockInvoicesForLinking(tx, ids);
     if (found.length !== ids.length) throw new AppError("bad_request", "Some invoices were not found. Nothing was linked.");
     if (found.some((i) => i.clientId !== project.clientId)) {
       throw new AppError("bad_request", "Only invoices of the project's client can be linked. Nothing was linked.");
     }
-    const updated = await tx
-      .update(invoices)
-      .set({ projectId, updatedAt: new Date() })
-      .where(and(inArray(invoices.id, ids), eq(invoices.clientId, project.clientId)))
-      .returning({ id: invoices.id });
+    const updated = await setInvoicesProject(tx, { ids, clientId: project.clientId, projectId });
     await recordAudit(tx, {
       actor,
       action: "project.link_invoices",
@@ -360,9 +317,9 @@ export async function linkInvoicesToProject(
 export async function unlinkInvoice(db: Db, { actor, invoiceId }: { actor: AdminActor; invoiceId: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, invoices, invoiceId, "Invoice not found", { id: invoices.id, projectId: invoices.projectId });
+    const before = await lockInvoiceProject(tx, invoiceId);
     if (before.projectId === null) return { unlinked: false };
-    await tx.update(invoices).set({ projectId: null, updatedAt: new Date() }).where(eq(invoices.id, invoiceId));
+    await clearInvoiceProject(tx, invoiceId);
     await recordAudit(tx, {
       actor,
       action: "invoice.unlink",

@@ -11,7 +11,7 @@ export {
   updateProject,
   type AdminProjectRow,
 } from "./admin-projects";
-export { projectListFilter } from "./list-filters";
+export { projectListRows } from "./project-export";
 export {
   type ApiProject,
   listAuthorizationsToSign,
@@ -29,3 +29,12 @@ export {
   type TimelineEntry,
   type TimelineKind,
 } from "./project-timeline";
+export {
+  activeProjectCountSql,
+  findProject,
+  listClientProjectRefs,
+  lockProject,
+  projectFacts,
+  projectNameSql,
+  type ProjectRef,
+} from "./project-refs";

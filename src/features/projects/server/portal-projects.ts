@@ -3,9 +3,8 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { invoices } from "@/features/invoices/server/schema";
 import { projects } from "./schema";
-import { centsSum, countWhere, invoiceIsBilled, invoicePaidCents } from "@/features/invoices/server";
+import { projectInvoiceFiguresSql } from "@/features/invoices/server";
 
 /** A project's invoice figures (docs/PRODUCT.md#rules-project-figures). */
 export type ProjectFigures = {
@@ -53,8 +52,8 @@ const projectColumns = {
 const projectOrder = [desc(projects.targetCompletionDate), projects.projectName];
 
 /**
- * The client's projects with their invoice figures (docs/PRODUCT.md#rules-project-figures), in one query: invoices are joined
- * and aggregated in SQL, never fetched per project. Cancelled invoices count neither in the
+ * The client's projects with their invoice figures (docs/PRODUCT.md#rules-project-figures), in one query: invoices are
+ * aggregated in SQL (the invoices module's sub-selects), never fetched per project. Cancelled invoices count neither in the
  * invoice count nor in the billed sum; outstanding = billed − paid. Total Value is this billed sum:
  * the product derives total_estimated_value from the linked invoices instead of storing it.
  * A member from whom Billing is withheld gets the projects without any figure: the invoices are
@@ -73,16 +72,12 @@ export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientA
   const rows = await db
     .select({
       ...projectColumns,
-      invoiceCount: countWhere(invoiceIsBilled),
-      billedCents: centsSum(sql`${invoices.amountCents}`, invoiceIsBilled),
-      paidCents: centsSum(invoicePaidCents, invoiceIsBilled),
+      // The client condition on the invoice too: an invoice of another client can never add to
+      // this client's figures, even if it were wrongly linked to this project.
+      ...projectInvoiceFiguresSql(projects.id, { clientId: actor.clientId }),
     })
     .from(projects)
-    // The client condition on the invoice too: an invoice of another client can never add to
-    // this client's figures, even if it were wrongly linked to this project.
-    .leftJoin(invoices, and(eq(invoices.projectId, projects.id), eq(invoices.clientId, actor.clientId)))
     .where(eq(projects.clientId, actor.clientId))
-    .groupBy(projects.id)
     .orderBy(...projectOrder);
   return rows.map(({ invoiceCount, billedCents, paidCents, ...project }) => ({
     ...project,

@@ -3,6 +3,8 @@ import "server-only";
 
 export { type AdminReportRow, listProjectReports, NOT_A_PDF, recordUploadedReport, revokeReport } from "./admin-reports";
 export { REPORT_NOT_FOUND, REPORT_WITHDRAWN } from "./columns";
+export { hasCurrentReport } from "./report-refs";
+export { engagementReportOf, listCurrentEngagementReports } from "./company-engagement-reports";
 export { COMPANY_NOT_FOUND, latestCompanyReport, publishCompanyReport } from "./company-reports";
 export { listPortalReports, type PortalReport } from "./portal-reports";
 export { requestAdminReportDownload, requestReportDownload } from "./report-downloads";

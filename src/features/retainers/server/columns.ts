@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { projects } from "@/features/projects/server/schema";
 import { retainerMonths, retainers, timeEntries } from "./schema";
+import { projectNameSql } from "@/features/projects/server";
 
 /** A retainer's terms, as both sides read them. */
 export const retainerColumns = {
@@ -27,7 +27,7 @@ export const monthColumns = {
   invoiceId: retainerMonths.invoiceId,
 };
 
-/** A time entry as the portal lists it and exports it (joined to its project). */
+/** A time entry as the portal lists it and exports it (with its project's name). */
 export const entryColumns = {
   id: timeEntries.id,
   workDate: timeEntries.workDate,
@@ -36,5 +36,5 @@ export const entryColumns = {
   description: timeEntries.description,
   billable: timeEntries.billable,
   overage: timeEntries.overage,
-  project: projects.projectName,
+  project: projectNameSql(timeEntries.projectId),
 };

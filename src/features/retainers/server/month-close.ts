@@ -3,13 +3,13 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { addMonths, monthOf } from "@/lib/retainer-period";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
 import { retainerMonths, timeEntries } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { type BilledHoursLine, canBillClientThroughSquare, createSquareInvoice, storeSquareInvoice } from "@/features/square/server";
 import { lockRetainerOf } from "./time-entries";
 import { todayUtc } from "./figures";
+import { projectFacts } from "@/features/projects/server";
 
 const monthName = (month: string) =>
   new Date(`${month}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -20,6 +20,7 @@ async function invoiceLines(
   retainer: { id: string; hourlyRateCents: number; overageRateCents: number },
   month: string,
 ): Promise<BilledHoursLine[]> {
+  const projects = projectFacts(tx);
   const rows = await tx
     .select({
       project: projects.projectName,
@@ -27,7 +28,7 @@ async function invoiceLines(
       minutes: sql<number>`sum(${timeEntries.minutes})::int`,
     })
     .from(timeEntries)
-    .innerJoin(projects, eq(projects.id, timeEntries.projectId))
+    .innerJoin(projects, eq(projects.projectId, timeEntries.projectId))
     .where(
       and(
         eq(timeEntries.retainerId, retainer.id),

@@ -4,7 +4,6 @@ import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { CsvColumn } from "@/server/core/csv/csv-response";
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
-import { projects } from "@/features/projects/server/schema";
 import { retainers, timeEntries } from "./schema";
 import { entryColumns } from "./columns";
 import type { RetainerEntry } from "./retainer-read";
@@ -29,7 +28,6 @@ export function exportRetainerEntries(db: DbOrTx, { actor }: { actor: ClientActo
       db
         .select(entryColumns)
         .from(timeEntries)
-        .innerJoin(projects, eq(projects.id, timeEntries.projectId))
         .where(
           and(
             eq(timeEntries.retainerId, retainerId),

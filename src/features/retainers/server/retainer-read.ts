@@ -3,11 +3,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { addMonths, monthOf } from "@/lib/retainer-period";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
 import { retainerMonths, retainerOverageRequests, retainers, timeEntries } from "./schema";
 import { entryColumns, monthColumns, retainerColumns } from "./columns";
 import { monthFigures, monthsOf, type RetainerMonth, todayUtc } from "./figures";
 import { companyNameSql } from "@/features/clients/server";
+import { listClientProjectRefs, projectNameSql } from "@/features/projects/server";
 
 /** Entries shown under the burn-down; the CSV export has them all. */
 export const SHOWN_ENTRIES = 200;
@@ -81,7 +81,6 @@ async function readRetainerView(db: DbOrTx, clientId: string, today = todayUtc()
     db
       .select(entryColumns)
       .from(timeEntries)
-      .innerJoin(projects, eq(projects.id, timeEntries.projectId))
       .where(
         and(
           eq(timeEntries.retainerId, retainerOf(clientId)),
@@ -97,13 +96,12 @@ async function readRetainerView(db: DbOrTx, clientId: string, today = todayUtc()
         minutes: retainerOverageRequests.minutes,
         person: retainerOverageRequests.person,
         description: retainerOverageRequests.description,
-        project: projects.projectName,
+        project: projectNameSql(retainerOverageRequests.projectId),
         status: retainerOverageRequests.status,
         decidedByName: retainerOverageRequests.decidedByName,
         decidedAt: sql<string | null>`to_char(${retainerOverageRequests.decidedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       })
       .from(retainerOverageRequests)
-      .innerJoin(projects, eq(projects.id, retainerOverageRequests.projectId))
       .where(
         and(
           eq(retainerOverageRequests.retainerId, retainerOf(clientId)),
@@ -151,14 +149,7 @@ export async function hasRetainer(db: DbOrTx, { actor }: { actor: ClientActor })
 /** A client's retainer on its admin page, with the client's projects for the time form. */
 export async function getRetainerForAdmin(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
-  const [view, projectOptions] = await Promise.all([
-    readRetainerView(db, clientId),
-    db
-      .select({ id: projects.id, name: projects.projectName, status: projects.status })
-      .from(projects)
-      .where(eq(projects.clientId, clientId))
-      .orderBy(projects.projectName),
-  ]);
+  const [view, projectOptions] = await Promise.all([readRetainerView(db, clientId), listClientProjectRefs(db, clientId)]);
   return { view, projects: projectOptions };
 }
 

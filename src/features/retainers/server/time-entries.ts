@@ -4,13 +4,13 @@ import type { TimeEntryValues } from "@/features/retainers/validation";
 import { monthOf, reachedThresholds } from "@/lib/retainer-period";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
 import { retainerMonths, retainerOverageRequests, retainers, timeEntries } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { monthColumns, retainerColumns } from "./columns";
 import { monthsOf, todayUtc } from "./figures";
 import { mailOverageRequested, mailThresholdReached } from "./retainer-mail";
+import { findProject } from "@/features/projects/server";
 
 export const CLOSED_MONTH_MESSAGE = "That month is closed: log the correction as a new entry in an open month.";
 
@@ -66,10 +66,7 @@ export async function logTimeEntry(db: Db, { actor, values }: { actor: AdminActo
   return db.transaction(async (tx) => {
     const retainer = await lockRetainerOf(tx, clientId);
     if (!retainer) throw noRetainer();
-    const [project] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+    const project = await findProject(tx, projectId, clientId);
     if (!project)
       throw new AppError("bad_request", "Choose a project of this client.", {
         fieldErrors: { projectId: "Choose a project of this client" },

@@ -1,7 +1,7 @@
 import "server-only";
 import { siteConfig } from "@/config/site";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/features/audit/server/schema";
+import { insertAuditEntries } from "@/features/audit/server";
 import { shareEvents, shareItems, shareRecipients, shares } from "./schema";
 import { sha256Hex } from "./secrets";
 import { standardNdaText } from "./standard-nda";
@@ -106,7 +106,7 @@ export async function seedDemoShares(
     after,
     createdAt,
   });
-  await db.insert(auditLog).values([
+  await insertAuditEntries(db, [
     entry(
       "share.created",
       ago(3),

@@ -1,11 +1,15 @@
 import "server-only";
-import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { SHARE_ITEM_KINDS, type ShareItemKind } from "@/lib/domain/share";
 import type { DbOrTx } from "@/server/core/db/client";
-import { attestationLetters } from "@/features/attestations/server/schema";
-import { reports } from "@/features/reports/server/schema";
 import { getStorage } from "@/server/core/storage/storage";
-import { formatLetterCode, type LetterFacts, renderLetterPdf } from "@/features/attestations/server";
+import {
+  formatLetterCode,
+  type LetterFacts,
+  letterOfCompany,
+  listCurrentLettersOfCompany,
+  renderLetterPdf,
+} from "@/features/attestations/server";
+import { engagementReportOf, listCurrentEngagementReports } from "@/features/reports/server";
 import { currentPacksOfCompany, PACK_TITLE, packOfCompany, packPdfOfCompany, type PackState } from "@/features/evidence/server";
 import { engagementsWithDecidedRetests, retestSummaryOf } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
@@ -45,75 +49,28 @@ const fileName = (label: string) => `${label.replace(/[\\/:*?"<>|\r\n]+/g, " ").
 
 const report: ItemResolver = {
   async list(db, clientId) {
-    const rows = await db
-      .select({ id: reports.id, title: reports.title, version: reports.version, projectId: reports.projectId })
-      .from(reports)
-      // An evidence pack's PDF is a report of the vault, offered as its own kind (with the pack's code and state).
-      // A report of the company alone (the quarterly remediation summary) is under no engagement: not shared.
-      .where(
-        and(
-          eq(reports.clientId, clientId),
-          isNotNull(reports.projectId),
-          isNull(reports.revokedAt),
-          isNull(reports.supersededAt),
-          ne(reports.title, PACK_TITLE),
-        ),
-      )
-      .orderBy(desc(reports.publishedAt))
-      .limit(100);
-    return rows.flatMap((r) => (r.projectId ? [{ id: r.id, label: `${r.title} v${r.version}`, projectId: r.projectId }] : []));
+    // An evidence pack's PDF is a report of the vault, offered as its own kind (with the pack's code and state).
+    // A report of the company alone (the quarterly remediation summary) is under no engagement: not shared.
+    const rows = await listCurrentEngagementReports(db, { clientId, exceptTitle: PACK_TITLE });
+    return rows.map((r) => ({ id: r.id, label: `${r.title} v${r.version}`, projectId: r.projectId }));
   },
   async resolve(db, { clientId, itemId }) {
-    const [row] = await db
-      .select({
-        title: reports.title,
-        version: reports.version,
-        projectId: reports.projectId,
-        revokedAt: reports.revokedAt,
-        supersededAt: reports.supersededAt,
-      })
-      .from(reports)
-      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId), isNotNull(reports.projectId)))
-      .limit(1);
-    return row?.projectId ? { label: `${row.title} v${row.version}`, projectId: row.projectId, state: stateOf(row) } : null;
+    const row = await engagementReportOf(db, { clientId, reportId: itemId });
+    return row ? { label: `${row.title} v${row.version}`, projectId: row.projectId, state: stateOf(row) } : null;
   },
   async file(db, { clientId, itemId }) {
-    const [row] = await db
-      .select({ title: reports.title, version: reports.version, storageKey: reports.storageKey })
-      .from(reports)
-      .where(and(eq(reports.id, itemId), eq(reports.clientId, clientId), isNotNull(reports.projectId)))
-      .limit(1);
+    const row = await engagementReportOf(db, { clientId, reportId: itemId });
     if (!row) return null;
     return { bytes: await getStorage().get(row.storageKey), filename: fileName(`${row.title} v${row.version}`) };
   },
 };
 
-const letterColumns = {
-  code: attestationLetters.code,
-  facts: attestationLetters.facts,
-  jws: attestationLetters.jws,
-  projectId: attestationLetters.projectId,
-  revokedAt: attestationLetters.revokedAt,
-  supersededAt: attestationLetters.supersededAt,
-};
-
-async function readLetter(db: DbOrTx, { clientId, itemId }: { clientId: string; itemId: string }) {
-  const [row] = await db
-    .select(letterColumns)
-    .from(attestationLetters)
-    .where(and(eq(attestationLetters.id, itemId), eq(attestationLetters.clientId, clientId)))
-    .limit(1);
-  return row;
-}
+const readLetter = (db: DbOrTx, { clientId, itemId }: { clientId: string; itemId: string }) =>
+  letterOfCompany(db, { clientId, letterId: itemId });
 
 const letter: ItemResolver = {
   async list(db, clientId) {
-    const rows = await db
-      .select({ id: attestationLetters.id, code: attestationLetters.code, projectId: attestationLetters.projectId })
-      .from(attestationLetters)
-      .where(and(eq(attestationLetters.clientId, clientId), isNull(attestationLetters.revokedAt), isNull(attestationLetters.supersededAt)))
-      .orderBy(desc(attestationLetters.issuedAt))
-      .limit(100);
+    const rows = await listCurrentLettersOfCompany(db, clientId);
     return rows.map((r) => ({ id: r.id, label: `Attestation letter ${formatLetterCode(r.code)}`, projectId: r.projectId }));
   },
   async resolve(db, at) {

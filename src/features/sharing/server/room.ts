@@ -3,9 +3,9 @@ import { and, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { ShareItemKind, ShareMode, ShareNdaKind } from "@/lib/domain/share";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { findProject, projectFacts } from "@/features/projects/server";
 import { assertMayShare, membersMayShare } from "./access";
 import { listShareableItems, type ShareableItem } from "./item-kinds";
 import { shareEvents, shareForbiddenProjects, shareItems, shareRecipients, shares } from "./schema";
@@ -157,10 +157,11 @@ export async function listShareRoom(
 /** What the share form offers: the company's current items, its engagements closed to sharing left out. */
 export async function listShareableForActor(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<ShareableItem[]> {
   assertClient(actor);
+  const projects = projectFacts(db);
   const forbidden = await db
     .select({ projectId: shareForbiddenProjects.projectId })
     .from(shareForbiddenProjects)
-    .innerJoin(projects, eq(projects.id, shareForbiddenProjects.projectId))
+    .innerJoin(projects, eq(projects.projectId, shareForbiddenProjects.projectId))
     .where(eq(projects.clientId, actor.clientId));
   const items = await listShareableItems(db, actor.clientId, new Set(forbidden.map((f) => f.projectId)));
   // The retest summaries are the findings' own, not offered to a member from whom they are withheld.
@@ -190,10 +191,15 @@ export async function listSharingForAdmin(db: DbOrTx, { actor, clientId }: { act
     .where(eq(shares.clientId, clientId))
     .groupBy(shareItems.label, shareItems.kind)
     .orderBy(desc(max(shares.createdAt)));
+  const projects = projectFacts(db);
   const engagements = await db
-    .select({ id: projects.id, name: projects.projectName, forbidden: sql<boolean>`${shareForbiddenProjects.projectId} is not null` })
+    .select({
+      id: projects.projectId,
+      name: projects.projectName,
+      forbidden: sql<boolean>`${shareForbiddenProjects.projectId} is not null`,
+    })
     .from(projects)
-    .leftJoin(shareForbiddenProjects, eq(shareForbiddenProjects.projectId, projects.id))
+    .leftJoin(shareForbiddenProjects, eq(shareForbiddenProjects.projectId, projects.projectId))
     .where(eq(projects.clientId, clientId))
     .orderBy(projects.projectName);
   return {
@@ -212,7 +218,7 @@ export async function setSharingForbidden(
 ) {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).limit(1);
+    const project = await findProject(tx, projectId);
     if (!project) throw new AppError("not_found", "Engagement not found");
     if (forbidden) await tx.insert(shareForbiddenProjects).values({ projectId, forbiddenBy: actor.userId }).onConflictDoNothing();
     else await tx.delete(shareForbiddenProjects).where(eq(shareForbiddenProjects.projectId, projectId));

@@ -2,11 +2,11 @@ import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { invoices } from "@/features/invoices/server/schema";
 import { squareCustomers } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { announceNewInvoices } from "./invoice-events";
+import { customerInvoiceCountSql, unownedInvoiceCountSql, unownedInvoiceFigures } from "@/features/invoices/server";
 import { assignUnownedInvoices } from "./customer-links";
 import { companyNameSql, findBillingContacts, findCompany, replaceBillingEmail } from "@/features/clients/server";
 
@@ -43,29 +43,30 @@ const customerColumns = {
   email: squareCustomers.email,
 };
 
-const unownedInvoices = and(isNull(invoices.clientId), eq(invoices.squareCustomerId, squareCustomers.squareCustomerId));
-
 /** Customers linked to no client whose invoices wait for an admin, with those invoices summed. */
 export async function listUnmatchedCustomers(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<UnmatchedCustomer[]> {
   assertAdmin(actor);
+  const unowned = unownedInvoiceFigures(db, squareCustomers.squareCustomerId);
   const rows = await db
     .select({
       ...customerColumns,
       conflict: squareCustomers.conflict,
-      invoiceCount: sql<number>`count(${invoices.id})`.mapWith(Number),
-      totalCents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)`.mapWith(Number),
-      invoiceNumbers: sql<string[]>`(array_agg(${invoices.invoiceNumber} order by ${invoices.dueDate} desc nulls last))[1:5]`,
+      invoiceCount: sql<number>`${unowned.invoiceCount}`.mapWith(Number),
+      totalCents: sql<number>`${unowned.totalCents}`.mapWith(Number),
+      invoiceNumbers: sql<string[] | null>`${unowned.invoiceNumbers}`,
       subscriptionCount: sql<number>`(select count(*) from client_subscriptions cs
         where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId})::int`,
     })
     .from(squareCustomers)
-    .leftJoin(invoices, unownedInvoices)
-    .where(and(isNull(squareCustomers.clientId), isNull(squareCustomers.ignoredAt)))
-    .groupBy(squareCustomers.squareCustomerId)
-    // Waiting means an invoice or a subscription (made in Square) that belongs to no client yet.
-    .having(
-      sql`count(${invoices.id}) > 0 or exists (select 1 from client_subscriptions cs
-        where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId})`,
+    .leftJoinLateral(unowned, sql`true`)
+    .where(
+      and(
+        isNull(squareCustomers.clientId),
+        isNull(squareCustomers.ignoredAt),
+        // Waiting means an invoice or a subscription (made in Square) that belongs to no client yet.
+        sql`(${unowned.invoiceCount} > 0 or exists (select 1 from client_subscriptions cs
+          where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId}))`,
+      ),
     )
     .orderBy(asc(squareCustomers.displayName), asc(squareCustomers.squareCustomerId));
   return rows.map((r) => ({ ...r, invoiceNumbers: r.invoiceNumbers?.filter(Boolean) ?? [] }));
@@ -91,11 +92,9 @@ export async function listCustomerConflicts(db: DbOrTx, { actor }: { actor: Admi
 export async function listIgnoredCustomers(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<IgnoredCustomer[]> {
   assertAdmin(actor);
   return db
-    .select({ ...customerColumns, invoiceCount: sql<number>`count(${invoices.id})`.mapWith(Number) })
+    .select({ ...customerColumns, invoiceCount: unownedInvoiceCountSql(squareCustomers.squareCustomerId) })
     .from(squareCustomers)
-    .leftJoin(invoices, unownedInvoices)
     .where(isNotNull(squareCustomers.ignoredAt))
-    .groupBy(squareCustomers.squareCustomerId)
     .orderBy(asc(squareCustomers.displayName));
 }
 
@@ -104,8 +103,7 @@ export async function listIgnoredCustomers(db: DbOrTx, { actor }: { actor: Admin
  * as a scalar subquery: the dashboard reads it with its other figures, in one statement.
  */
 export const unmatchedInvoicesCount = sql<number>`(
-  select count(*) from ${invoices}
-    join ${squareCustomers} on ${unownedInvoices}
+  select coalesce(sum(${unownedInvoiceCountSql(squareCustomers.squareCustomerId)}), 0) from ${squareCustomers}
    where ${isNull(squareCustomers.ignoredAt)})`.mapWith(Number);
 
 async function lockCustomer(db: DbOrTx, squareCustomerId: string) {
@@ -255,10 +253,7 @@ export async function getClientSquareCustomers(
       source: squareCustomers.linkSource,
       linkedAt: squareCustomers.linkedAt,
       conflict: squareCustomers.conflict,
-      invoiceCount:
-        sql<number>`(select count(*) from ${invoices} where ${invoices.squareCustomerId} = ${squareCustomers.squareCustomerId} and ${invoices.clientId} = ${clientId})`.mapWith(
-          Number,
-        ),
+      invoiceCount: customerInvoiceCountSql(squareCustomers.squareCustomerId, clientId),
     })
     .from(squareCustomers)
     .where(eq(squareCustomers.clientId, clientId))

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { auditLog } from "@/features/audit/server/schema";
+import { insertAuditEntries } from "@/features/audit/server";
 import { type LinkEvidence, decideCustomerLink } from "./link-decision";
 
 // Which client a Square customer's invoices belong to (README.md, "Invoice ownership").
@@ -95,7 +95,8 @@ export async function settleCustomerLinks(db: DbOrTx, actor: Actor | null, custo
          set client_id = v.client_id, link_source = v.source, linked_at = now(), linked_by_user_id = null, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as v(id text, client_id uuid, source text)
        where sc.square_customer_id = v.id and sc.client_id is null and sc.link_source is null and sc.ignored_at is null`);
-    await db.insert(auditLog).values(
+    await insertAuditEntries(
+      db,
       links.map((l) => ({
         actorUserId: actor?.userId ?? null,
         action: "square.customer_linked",

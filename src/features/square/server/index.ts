@@ -17,6 +17,7 @@ export {
   type UnmatchedCustomer,
 } from "./admin-square-customers";
 export { requireSquareConfig, squareConfig, webhookNotificationUrl } from "./config";
+export { hasSquareCustomerSql } from "./customer-refs";
 export { disconnectSquare, getSquareStatus, type SquareStatus } from "./connection";
 export { setDemoSquareConnection } from "./demo-connection";
 export {

@@ -1,8 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Square } from "square";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { invoices } from "@/features/invoices/server/schema";
+import { findInvoiceBySquareId } from "@/features/invoices/server";
 import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
 import { connectedLocation } from "./connected-location";
@@ -130,10 +129,7 @@ export async function storeSquareInvoice(
 ): Promise<StoredClientInvoice> {
   await upsertInvoices(tx, [{ ...published.invoice, clientId, squareCustomerId: published.squareCustomerId }]);
   if (announce) await announceNewInvoices(tx);
-  const [stored] = await tx
-    .select({ id: invoices.id, amountCents: invoices.amountCents, invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(eq(invoices.squareInvoiceId, published.invoice.squareInvoiceId));
+  const stored = await findInvoiceBySquareId(tx, published.invoice.squareInvoiceId);
   if (!stored) throw new SquareApiError("The invoice could not be stored.", 502);
   return {
     invoiceId: stored.id,

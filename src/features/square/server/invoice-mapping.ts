@@ -1,7 +1,7 @@
 import "server-only";
 import type { Square } from "square";
 import { type InvoiceStatus, isOpenInvoiceStatus } from "@/lib/domain/invoice-status";
-import type { AcceptedPaymentMethods, ScheduleEntry } from "@/features/invoices/server/schema";
+import type { AcceptedPaymentMethods, ScheduleEntry } from "@/features/invoices/server";
 import { moneyToCents, MoneyRangeError, optionalMoneyToCents } from "./money";
 
 // One Square invoice → the fields of our invoices row. Pure: the sync and the webhook

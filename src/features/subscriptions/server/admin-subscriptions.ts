@@ -4,9 +4,8 @@ import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { squareCustomers } from "@/features/square/server/schema";
 import { clientSubscriptions, subscriptionPeriods, subscriptionTiers } from "./schema";
-import { getSquareStatus } from "@/features/square/server";
+import { getSquareStatus, hasSquareCustomerSql } from "@/features/square/server";
 import type { BillingWaitReason } from "./portal-plans";
 import { alias } from "drizzle-orm/pg-core";
 import { subscriptionMetrics } from "./plan-metrics";
@@ -96,8 +95,7 @@ export async function listAdminSubscriptions(
       squareSubscriptionId: clientSubscriptions.squareSubscriptionId,
       createdAt: clientSubscriptions.createdAt,
       waitsForBilling: sql<boolean>`${waitsForBilling}`,
-      hasSquareCustomer: sql<boolean>`exists (select 1 from ${squareCustomers}
-        where ${squareCustomers.clientId} = ${clientSubscriptions.clientId} and ${squareCustomers.ignoredAt} is null)`,
+      hasSquareCustomer: hasSquareCustomerSql(clientSubscriptions.clientId),
       total: matchingCount(),
     })
     .from(clientSubscriptions)

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ExportLink } from "@/components/admin/export-link";
 import { ListControls } from "@/components/admin/list-controls";
 import { Pagination } from "@/components/admin/pagination";
-import { ProjectsScreen } from "@/features/projects/components/admin/projects-screen";
+import { ProjectsScreen } from "./projects-screen";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { projectListQuerySchema } from "@/features/projects/validation";
 import { getDb } from "@/server/core/get-db";

@@ -1,10 +1,8 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertClientOwner, type ClientActor } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { projects } from "@/features/projects/server/schema";
 import { COMPANY_NOT_FOUND, latestCompanyReport, publishCompanyReport } from "@/features/reports/server";
 import { getFirmDetails } from "@/features/settings/server";
 import { formatDateTime } from "@/lib/format";
@@ -12,6 +10,7 @@ import { type BoardSummaryInput, QUARTER_FORMAT, quarterAsOf, quarterBounds } fr
 import { computeAnalyticsOver, readHistories, readModelVersions } from "../analytics-read";
 import { isEmptyQuarter, renderSummaryPdf } from "./summary-pdf";
 import { findCompany } from "@/features/clients/server";
+import { listClientProjectRefs } from "@/features/projects/server";
 
 // The board summary of a quarter (docs/PRODUCT.md#analytics): a company's remediation figures for
 // a calendar quarter as a PDF, from the same histories and the same maths as the analytics screen,
@@ -66,11 +65,7 @@ async function drawAndPublish(
   const [histories, versions, engagements, firm] = await Promise.all([
     readHistories(db, company.id, filters),
     readModelVersions(db, company.id, filters),
-    db
-      .select({ id: projects.id, name: projects.projectName })
-      .from(projects)
-      .where(eq(projects.clientId, company.id))
-      .orderBy(asc(projects.projectName)),
+    listClientProjectRefs(db, company.id),
     getFirmDetails(db),
   ]);
   const asOf = quarterAsOf(bounds, now);

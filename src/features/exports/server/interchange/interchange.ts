@@ -1,9 +1,8 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findings } from "@/features/findings/server/schema/records";
-import { projects } from "@/features/projects/server/schema";
 import { AppError } from "@/server/core/errors";
 import { serverEnv } from "@/server/core/env";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
@@ -16,6 +15,7 @@ import type { InterchangeFinding } from "./finding-record";
 import { toOcsf } from "./ocsf";
 import { toSarif } from "./sarif";
 import { companyNameSql } from "@/features/clients/server";
+import { projectNameSql } from "@/features/projects/server";
 
 // The findings of a filter in the formats other tools read (docs/PRODUCT.md#exports): SARIF 2.1.0,
 // OCSF 1.5 Vulnerability Finding (one JSON document per line) and ASFF. One statement reads the
@@ -34,7 +34,7 @@ async function readFindings(db: DbOrTx, clientId: string | null, query: Intercha
       clientId: findings.clientId,
       company: companyNameSql(findings.clientId),
       projectId: findings.projectId,
-      engagement: projects.projectName,
+      engagement: projectNameSql(findings.projectId),
       title: findings.title,
       severity: findings.severity,
       status: findings.status,
@@ -54,7 +54,6 @@ async function readFindings(db: DbOrTx, clientId: string | null, query: Intercha
       dueOn: findings.dueOn,
     })
     .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
     .where(findingScope(clientId, query))
     .orderBy(asc(findings.severityRank), asc(findings.publishedAt), asc(findings.id))
     .limit(INTERCHANGE_MAX_FINDINGS + 1);

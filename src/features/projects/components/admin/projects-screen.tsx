@@ -1,6 +1,6 @@
 "use client";
 
-import { BadgeCheck, CalendarRange, FileLock2, FileSignature, FolderKanban, Link2, Pencil, Plus, Receipt, ShieldAlert } from "lucide-react";
+import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt, ShieldAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { setProjectStatusAction } from "@/features/projects/actions/admin";
 import { PageHeader } from "@/components/admin/page-header";
@@ -13,9 +13,6 @@ import { formatCents, formatDate } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUS_TONES, PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain/project-status";
 import { TONE_CLASSES } from "@/lib/domain/tone";
 import { ProjectTimelineDialog } from "./project-timeline-dialog";
-import { ProjectReportsDialog } from "@/features/reports/components/project-reports-button";
-import { ProjectLettersDialog } from "@/features/attestations/components/project-letters-button";
-import { ProjectAuthorizationDialog } from "@/features/authorizations/components/project-authorization-button";
 import { RowActionsMenu } from "@/components/admin/row-actions-menu";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
@@ -23,8 +20,19 @@ import { ProjectInvoicesDialog } from "./project-invoices-dialog";
 import type { ProjectRowView } from "./types";
 import { Options } from "@/components/ui/options";
 
-type RowDialog = "edit" | "manage" | "invoices" | "timeline" | "authorization" | "reports" | "letters";
-type Modal = { kind: "create" } | { kind: RowDialog; project: ProjectRowView } | null;
+type RowDialog = "edit" | "manage" | "invoices" | "timeline";
+type Modal =
+  { kind: "create" } | { kind: RowDialog; project: ProjectRowView } | { kind: "record"; index: number; project: ProjectRowView } | null;
+
+/**
+ * A dialog of another slice about one project (its authorization, reports, letters), opened from
+ * the row's menu: the page that shows the screen hands them in, so this slice imports none of them.
+ */
+export type ProjectRecordDialog = {
+  label: string;
+  icon: ReactNode;
+  render: (project: ProjectRowView, onClose: () => void) => ReactNode;
+};
 
 const EMPTY: ListEmptyTexts = {
   icon: FolderKanban,
@@ -48,12 +56,14 @@ export function ProjectsScreen({
   controls,
   footer,
   exportLink,
+  recordDialogs = [],
 }: {
   rows: ProjectRowView[];
   isFiltered: boolean;
   controls: ReactNode;
   footer: ReactNode;
   exportLink?: ReactNode;
+  recordDialogs?: readonly ProjectRecordDialog[];
 }) {
   const { toast, show } = useToast();
   const [modal, setModal] = useState<Modal>(null);
@@ -135,9 +145,11 @@ export function ProjectsScreen({
               actions={[
                 { label: "Link invoices", icon: <Link2 className="h-4 w-4" aria-hidden />, onSelect: open("manage") },
                 { label: "View invoices", icon: <Receipt className="h-4 w-4" aria-hidden />, onSelect: open("invoices") },
-                { label: "Authorization", icon: <FileSignature className="h-4 w-4" aria-hidden />, onSelect: open("authorization") },
-                { label: "Reports", icon: <FileLock2 className="h-4 w-4" aria-hidden />, onSelect: open("reports") },
-                { label: "Letters", icon: <BadgeCheck className="h-4 w-4" aria-hidden />, onSelect: open("letters") },
+                ...recordDialogs.map(({ label, icon }, index) => ({
+                  label,
+                  icon,
+                  onSelect: () => setModal({ kind: "record", index, project }),
+                })),
                 // The engagement: the project's findings (docs/PRODUCT.md#admin-engagements).
                 {
                   label: "Engagement",
@@ -187,9 +199,7 @@ export function ProjectsScreen({
       {modal?.kind === "manage" ? <ManageInvoicesDialog project={modal.project} onClose={() => setModal(null)} showToast={show} /> : null}
       {modal?.kind === "invoices" ? <ProjectInvoicesDialog project={modal.project} onClose={() => setModal(null)} /> : null}
       {modal?.kind === "timeline" ? <ProjectTimelineDialog project={modal.project} onClose={() => setModal(null)} /> : null}
-      {modal?.kind === "authorization" ? <ProjectAuthorizationDialog project={modal.project} onClose={() => setModal(null)} /> : null}
-      {modal?.kind === "reports" ? <ProjectReportsDialog project={modal.project} onClose={() => setModal(null)} /> : null}
-      {modal?.kind === "letters" ? <ProjectLettersDialog project={modal.project} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "record" ? recordDialogs[modal.index]?.render(modal.project, () => setModal(null)) : null}
       <Toast toast={toast} />
     </>
   );
