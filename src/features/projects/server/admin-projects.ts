@@ -149,15 +149,7 @@ export const clientLockedSql = (projectId: SQLWrapper) =>
   sql<boolean>`(${sql.join(
     [
       engagementHasFindingsSql(projectId),
-      ...[
-        findingImports,
-        reports,
-        attestationLetters,
-        engagementAuthorizations,
-        messageThreads,
-        timeEntries,
-        retainerOverageRequests,
-      ].map(
+      ...[findingImports, reports, attestationLetters, engagementAuthorizations, messageThreads, timeEntries, retainerOverageRequests].map(
         // Aliased by hand: in a one-table select drizzle leaves column names unqualified.
         (table) => sql`exists (select 1 from ${sql.identifier(getTableName(table))} dependent where dependent.project_id = ${projectId})`,
       ),
