@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { IMPORT_TOOL_NAMES, type ImportFormat } from "@/lib/domain/finding-import";
@@ -15,7 +15,8 @@ import type { StoredFile } from "@/server/core/uploads/scan-upload";
 import { recordAudit } from "@/features/audit/server";
 import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { importTarget, scoreCvss } from "@/features/findings/server";
-import { detectFormat, type ImportedFinding, fingerprintOf, readImport } from "./importers";
+import { detectFormat, type ImportedFinding } from "./importers";
+import { distinctFindings, headOf } from "./import-file";
 import { type AppliedImport, importedFindingFacts } from "./imported-facts";
 
 // Importing a scan file into an engagement (docs/PRODUCT.md#admin-findings): the upload is
@@ -55,48 +56,6 @@ export type FindingImportRow = ImportCounts & {
 };
 
 const IMPORT_NOT_FOUND = () => new AppError("not_found", "Import not found");
-
-async function* storedFile(storageKey: string): AsyncGenerator<Uint8Array> {
-  const { body } = await getStorage().open(storageKey);
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
-
-/** The file as it streams by, its SHA-256 taken on the way: the run key of the import's measurements. */
-async function* hashed(source: AsyncIterable<Uint8Array>, hash: Hash): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    hash.update(chunk);
-    yield chunk;
-  }
-}
-
-/** The file's first bytes, for telling formats with the same file ending apart. */
-async function headOf(storageKey: string): Promise<Uint8Array> {
-  for await (const chunk of storedFile(storageKey)) return chunk.slice(0, 4096);
-  return new Uint8Array(0);
-}
-
-/**
- * Each distinct finding of the file once, with its fingerprint: a tool that reports the same
- * thing twice (two matchers of one template on one URL) makes one finding.
- */
-async function* distinctFindings(format: ImportFormat, storageKey: string, hash?: Hash) {
-  const seen = new Set<string>();
-  for await (const finding of readImport(format, hash ? hashed(storedFile(storageKey), hash) : storedFile(storageKey))) {
-    const fingerprint = fingerprintOf(format, finding);
-    if (seen.has(fingerprint)) continue;
-    seen.add(fingerprint);
-    yield { fingerprint, finding, seen };
-  }
-}
 
 /** What the file would do to the engagement as it stands. */
 async function classify(db: DbOrTx, projectId: string, format: ImportFormat, storageKey: string) {
