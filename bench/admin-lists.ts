@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/core/actor";
 import { listAdminClients } from "../src/features/clients/server";
 import { listAdminProjects } from "../src/features/projects/server";
-import { type AdminInvoiceFilter, listAdminInvoices } from "../src/features/invoices/server";
+import { type AdminInvoiceFilter, clientInvoiceTotalsSql, listAdminInvoices } from "../src/features/invoices/server";
 import { openPglite } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
 import { countQueries } from "../src/server/core/db/query-counter";
@@ -100,10 +100,18 @@ try {
     }
   ).rows[0]!;
   const scenarios: Scenario[] = [
-    { screen: "clients", label: "first page", run: () => listAdminClients(db, { actor }) },
-    { screen: "clients", label: 'search "company 12"', run: () => listAdminClients(db, { actor, q: "company 12" }) },
-    { screen: "clients", label: 'search "CLIENT1999@"', run: () => listAdminClients(db, { actor, q: "CLIENT1999@" }) },
-    { screen: "clients", label: "last page (80)", run: () => listAdminClients(db, { actor, page: 80 }) },
+    { screen: "clients", label: "first page", run: () => listAdminClients(db, { actor, totals: clientInvoiceTotalsSql }) },
+    {
+      screen: "clients",
+      label: 'search "company 12"',
+      run: () => listAdminClients(db, { actor, totals: clientInvoiceTotalsSql, q: "company 12" }),
+    },
+    {
+      screen: "clients",
+      label: 'search "CLIENT1999@"',
+      run: () => listAdminClients(db, { actor, totals: clientInvoiceTotalsSql, q: "CLIENT1999@" }),
+    },
+    { screen: "clients", label: "last page (80)", run: () => listAdminClients(db, { actor, totals: clientInvoiceTotalsSql, page: 80 }) },
     { screen: "projects", label: "first page", run: () => listAdminProjects(db, { actor }) },
     { screen: "projects", label: 'search "project 0999"', run: () => listAdminProjects(db, { actor, q: "project 0999" }) },
     { screen: "projects", label: 'search "company 0042"', run: () => listAdminProjects(db, { actor, q: "company 0042" }) },

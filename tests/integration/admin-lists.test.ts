@@ -3,6 +3,7 @@ import { countQueries } from "@/server/core/db/query-counter";
 import { DEMO_CLIENTS, DEMO_DOCUMENTS, DEMO_PROJECTS } from "@/features/demo/server/demo-data";
 import { listAuthorizationsToCountersign } from "@/features/authorizations/server";
 import { listAdminClients } from "@/features/clients/server";
+import { clientInvoiceTotalsSql } from "@/features/invoices/server";
 import { listPendingBookings } from "@/features/bookings/server";
 import { getAdminNavCounts, getDashboardStats } from "@/features/dashboard/server";
 import { countUnreadInquiries, listRecentInquiries, markInquiryRead } from "@/features/inquiries/server";
@@ -18,7 +19,7 @@ const t = setupTestDatabase({ seedDemo: true });
 describe("admin clients list", () => {
   it("computes balance (pending + overdue, minus what was paid) and invoice count in one query", async () => {
     const actor = await adminActor();
-    const { result, queries } = await countQueries(() => listAdminClients(t.db, { actor }));
+    const { result, queries } = await countQueries(() => listAdminClients(t.db, { actor, totals: clientInvoiceTotalsSql }));
     expect(queries).toBe(1);
     expect(result.total).toBe(2);
     expect(result.rows).toEqual([
@@ -45,7 +46,8 @@ describe("admin clients list", () => {
 
   it("searches company, contact person and email case-insensitively, wildcards taken literally", async () => {
     const actor = await adminActor();
-    const names = async (q: string) => (await listAdminClients(t.db, { actor, q })).rows.map((r) => r.company);
+    const names = async (q: string) =>
+      (await listAdminClients(t.db, { actor, totals: clientInvoiceTotalsSql, q })).rows.map((r) => r.company);
     expect(await names("ACME")).toEqual(["Acme Robotics"]);
     expect(await names("sam rivera")).toEqual(["Globex Systems"]);
     expect(await names("CLIENT2@")).toEqual(["Globex Systems"]);
@@ -56,8 +58,8 @@ describe("admin clients list", () => {
 
   it("paginates on the server", async () => {
     const actor = await adminActor();
-    const first = await listAdminClients(t.db, { actor, page: 1, pageSize: 1 });
-    const second = await listAdminClients(t.db, { actor, page: 2, pageSize: 1 });
+    const first = await listAdminClients(t.db, { actor, totals: clientInvoiceTotalsSql, page: 1, pageSize: 1 });
+    const second = await listAdminClients(t.db, { actor, totals: clientInvoiceTotalsSql, page: 2, pageSize: 1 });
     expect([first.total, second.total]).toEqual([2, 2]);
     expect([...first.rows, ...second.rows].map((r) => r.company)).toEqual(["Acme Robotics", "Globex Systems"]);
   });
@@ -65,7 +67,7 @@ describe("admin clients list", () => {
   it("refuses a client actor", async () => {
     const actor = await clientActor();
     // @ts-expect-error: the runtime check backs the type.
-    await expect(listAdminClients(t.db, { actor })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listAdminClients(t.db, { actor, totals: clientInvoiceTotalsSql })).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 

@@ -13,12 +13,10 @@ import { clientListSearch, firstOwnerUserId, shownClientStatus } from "./list-fi
 /**
  * What the invoices add to each client of the list and of its export (the balance and the number of
  * invoices), as SQL on the row's client id: handed in by the caller (the invoices module's
- * `clientInvoiceTotalsSql`), so this module reads no invoices. Without it (a caller showing no
- * balances) both are 0.
+ * `clientInvoiceTotalsSql`), so this module reads no invoices. Required: a list without it would
+ * show every balance as 0.
  */
 export type ClientTotalsSql = (clientId: SQLWrapper) => { balanceCents: SQL<number>; invoiceCount: SQL<number> };
-
-export const noClientTotals: ClientTotalsSql = () => ({ balanceCents: sql<number>`0`, invoiceCount: sql<number>`0` });
 
 export type AdminClientRow = {
   id: string;
@@ -49,8 +47,8 @@ export async function listAdminClients(
     q = "",
     page = 1,
     pageSize = ADMIN_PAGE_SIZE,
-    totals = noClientTotals,
-  }: { actor: AdminActor } & Partial<ClientListQuery> & { pageSize?: number; totals?: ClientTotalsSql },
+    totals,
+  }: { actor: AdminActor; totals: ClientTotalsSql } & Partial<ClientListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminClientRow>> {
   assertAdmin(actor);
   const where = clientListSearch(q);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { userFacts } from "@/features/identity/server";
-import { type ClientTotalsSql, noClientTotals } from "./admin-clients";
+import type { ClientTotalsSql } from "./admin-clients";
 import { clientListSearch, firstOwnerUserId } from "./list-filters";
 import { clients } from "./schema";
 
@@ -36,12 +36,7 @@ export const clientMatchesListSearchSql = (clientId: SQLWrapper, q: string) =>
 /** One page of the clients export: the clients `q` matches after the cursor, by company then id. */
 export function clientExportPage(
   db: DbOrTx,
-  {
-    q,
-    after,
-    limit,
-    totals = noClientTotals,
-  }: { q: string; after: { company: string; id: string } | null; limit: number; totals?: ClientTotalsSql },
+  { q, after, limit, totals }: { q: string; after: { company: string; id: string } | null; limit: number; totals: ClientTotalsSql },
 ): Promise<ClientExportRow[]> {
   const users = userFacts(db);
   const figures = totals(clients.id);

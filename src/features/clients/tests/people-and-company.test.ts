@@ -18,6 +18,7 @@ import {
   getPortalProfile,
   listAdminClients,
 } from "@/features/clients/server";
+import { clientInvoiceTotalsSql } from "@/features/invoices/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { auditLog } from "@/features/audit/server/schema";
 import { clientPeople, clients } from "@/features/clients/server/schema";
@@ -202,7 +203,8 @@ describe("invitations that carry on", () => {
   it("shows a company as Invited until one of its people accepts", async () => {
     const company = await createCompany();
     const admin = await adminActor();
-    const listed = async () => (await listAdminClients(t.db, { actor: admin, q: company.company })).rows[0]!;
+    const listed = async () =>
+      (await listAdminClients(t.db, { actor: admin, totals: clientInvoiceTotalsSql, q: company.company })).rows[0]!;
     expect(await listed()).toMatchObject({ status: "active", shownStatus: "invited" });
     expect(await getAdminClientDetails(t.db, { actor: admin, clientId: company.clientId })).toMatchObject({ shownStatus: "invited" });
     const done = await setPassword(tokenOf(company.inviteUrl), "accepted-password-1");
