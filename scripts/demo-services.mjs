@@ -22,10 +22,9 @@ const FAKE_SQUARE = {
  * Starts the given demo services for the app at appUrl and writes their addresses into `env`
  * (process.env). Returns a line per service for the start's log; they stop when this process exits.
  */
-export async function startDemoServices(kinds, { appUrl, env = process.env }) {
+export async function startDemoServices(kinds, { appUrl, appPort, env = process.env }) {
   if (kinds.length === 0) return [];
-  const port = {};
-  for (const kind of kinds) port[kind] = await freePort();
+  const port = await servicePorts(kinds, appPort);
   const url = (kind) => `http://127.0.0.1:${port[kind]}`;
   const has = (kind) => kinds.includes(kind);
   const children = [];
@@ -73,4 +72,20 @@ export async function startDemoServices(kinds, { appUrl, env = process.env }) {
   if (has("square")) Object.assign(env, FAKE_SQUARE, { SQUARE_BASE_URL: url("square") });
   if (has("dns") && !(env.SSO_DNS_SERVERS ?? "").trim()) env.SSO_DNS_SERVERS = `127.0.0.1:${port.dns}`;
   return kinds.filter((kind) => kind !== "saml" && kind !== "dns").map((kind) => `${kind} ${url(kind)}`);
+}
+
+/**
+ * A free loopback port per service. The app has not bound its own port yet, so the OS may offer it
+ * (or one port twice): that service would take it and the app's listen would fail.
+ */
+export async function servicePorts(kinds, appPort, pick = freePort) {
+  const taken = new Set([Number(appPort)]);
+  const port = {};
+  for (const kind of kinds) {
+    let candidate = await pick();
+    while (taken.has(candidate)) candidate = await pick();
+    taken.add(candidate);
+    port[kind] = candidate;
+  }
+  return port;
 }

@@ -56,7 +56,7 @@ try {
 
 // Started before the server is prepared (they come up while Next loads) and wired in through this
 // process's environment, which the server reads (scripts/demo-services.mjs).
-const demoLines = await startDemoServices(demoServices, { appUrl: env.appUrl });
+const demoLines = await startDemoServices(demoServices, { appUrl: env.appUrl, appPort: env.port });
 if (demoLines.length > 0) console.info(`[demo] demo services (DEMO_SERVICES=off to go without): ${demoLines.join(", ")}`);
 
 const { port, host: hostname } = env;

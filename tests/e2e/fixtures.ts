@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test";
+import { isAppPage } from "./app-origins";
 
 export const DEMO = {
   admin: { email: "admin@example.com", password: "demo-admin-password" },
@@ -61,7 +62,7 @@ function waitForHydrationOnNavigation(page: Page, baseURL: string | undefined): 
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const hydrated = async (response: Response | null) => {
-    if (baseURL && new URL(page.url()).origin !== new URL(baseURL).origin) return;
+    if (!isAppPage(page.url(), baseURL)) return;
     if (response && !(response.headers()["content-type"] ?? "").startsWith("text/html")) return;
     await waitForDocumentHydration(page);
   };

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../scripts/local-tools.mjs";
+import { addAppOrigin, removeAppOrigin } from "./app-origins";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -29,6 +30,9 @@ export async function startMailServer(env: Record<string, string> = {}): Promise
       TRUST_PROXY: "true",
       SMTP_URL: "",
       MAIL_TRANSPORT: "",
+      // No spec of its own server talks to the fakes, and seven more processes per server slow
+      // every test running beside it.
+      DEMO_SERVICES: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -46,14 +50,22 @@ export async function startMailServer(env: Record<string, string> = {}): Promise
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`mail server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Stopped here: the spec gets no handle to stop it with, and it would outlive the run.
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`mail server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 
+  addAppOrigin(baseURL);
   return {
     baseURL,
     output: () => output,
     stop: async () => {
+      removeAppOrigin(baseURL);
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });

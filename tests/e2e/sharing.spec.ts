@@ -11,6 +11,8 @@ import { type MailServer, startMailServer } from "./mail-server";
 
 let server: MailServer;
 test.beforeAll(async () => {
+  // Migrating and seeding a fresh server takes longer than a test on a loaded machine.
+  test.setTimeout(180_000);
   server = await startMailServer();
 });
 test.afterAll(async () => {
@@ -34,6 +36,9 @@ test("an owner shares behind the step-up; the recipient accepts the NDA, views a
   page,
   browser,
 }) => {
+  // A journey across a fresh private server, each page's first render there included, as the other
+  // private-server specs allow for.
+  test.setTimeout(120_000);
   const recipient = `reviewer-${Date.now()}@audit-firm.example`;
   await page.goto(`${server.baseURL}/client-portal`);
   await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();

@@ -1,9 +1,11 @@
 // The demo services' guard (src/config/env-schema.mjs, docs/DEPLOYMENT.md#demo-services): on by default
 // for a non-production start with demo data, off with DEMO_SERVICES=off, refused on a production
 // deployment; explicit Square settings win over the demo Square; the addresses the start hands the
-// server count only outside production and only on loopback.
+// server count only outside production and only on loopback; the ports chosen for them leave the
+// app's own port alone.
 import { describe, expect, it } from "vitest";
 import { decideDemoServices, DEMO_SERVICE_KINDS, demoServicesToWire, parseEnv } from "@/config/env-schema.mjs";
+import { servicePorts } from "../../scripts/demo-services.mjs";
 
 const URLS = JSON.stringify({ github: "http://127.0.0.1:41001", square: "http://127.0.0.1:41002", jira: "http://10.0.0.5:41003" });
 
@@ -68,5 +70,13 @@ describe("the demo services' addresses the server reads", () => {
     expect(parseEnv({ DEMO_SERVICE_URLS: URLS, DATABASE_URL: "postgres://db/app" }).demoServices).toEqual({});
     expect(parseEnv({ DEMO_SERVICE_URLS: URLS, DEMO_SERVICES: "off" }).demoServices).toEqual({});
     expect(parseEnv({ DEMO_SERVICE_URLS: "not json" }).demoServices).toEqual({});
+  });
+});
+
+describe("servicePorts", () => {
+  it("never hands a service the app's own port (not bound yet when they are chosen) nor another service's", async () => {
+    const offered = [4100, 4100, 4101, 4101, 4102];
+    const pick = async () => offered.shift()!;
+    expect(await servicePorts(["square", "github"], 4100, pick)).toEqual({ square: 4101, github: 4102 });
   });
 });
