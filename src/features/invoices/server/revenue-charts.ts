@@ -9,7 +9,7 @@ import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 // The revenue charts (docs/PRODUCT.md#revenue-charts): each is ONE statement, twelve months from
-// generate_series left-joined to the rows of each month, so a month without data is a zero and
+// generate_series left-joined to each month's rows or sums, so a month without data is a zero and
 // every sum is integer cents computed in the database.
 
 /** One month of a chart: "2026-11" and its integer-cent figures. */
@@ -24,6 +24,12 @@ const months = (today: string) => sql`
 /** The month an invoice is billed in: its issue date, or its due date when Square gave none. */
 const billedOn = sql`coalesce(${invoices.issuedDate}, ${invoices.dueDate})`;
 const inMonth = (date: SQL) => sql`(${date} >= months.month_start and ${date} < months.month_end)`;
+
+/** The query's rows as points: bigint sums arrive as text from node-postgres, and Number() of an integer string is exact below 2^53. */
+function toPoints<K extends string>(result: unknown, keys: readonly K[]): MonthPoint<K>[] {
+  const { rows } = result as { rows: Record<string, unknown>[] };
+  return rows.map((row) => ({ month: String(row.month), ...Object.fromEntries(keys.map((k) => [k, Number(row[k])])) }) as MonthPoint<K>);
+}
 
 /**
  * One point a month of the range: `sums` (one column named after each of `keys`) over the rows
@@ -41,32 +47,37 @@ async function monthRows<K extends string>(
           left join ${join}
          group by months.month_start
          order by months.month_start`;
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  // bigint sums arrive as text from node-postgres: Number() of an integer string is exact below 2^53.
-  return result.rows.map(
-    (row) => ({ month: String(row.month), ...Object.fromEntries(keys.map((k) => [k, Number(row[k])])) }) as MonthPoint<K>,
-  );
+  return toPoints(await db.execute(query), keys);
 }
+
+/** The first day of the month `date` falls in: equal to a month_start of `months` exactly when the date is in that month. */
+const monthOf = (date: SQL) => sql`date_trunc('month', (${date})::timestamp)::date`;
 
 /**
  * Invoiced vs collected per month, over invoices that belong to a client and are not cancelled:
  * invoiced is the amount, in the month the invoice was billed; collected is what has been paid
  * on it (invoicePaidCents), in the month it was paid (its paid date; the billed month when a
- * part payment carries no date).
+ * part payment carries no date). Each invoice is summed once into its billed month and once into
+ * its paid month, then the sums meet the months by equality: a join of every month to every
+ * invoice of the range cost a dashboard 70 ms with 10,000 invoices.
  */
 export async function getInvoicedVsCollected(db: DbOrTx, { actor, today = todayIso() }: { actor: AdminActor; today?: string }) {
   assertAdmin(actor);
   const paidOn = sql`coalesce(${invoices.paidDate}, ${billedOn})`;
-  return monthRows(
-    db,
-    today,
-    {
-      sums: sql`coalesce(sum(${invoices.amountCents}) filter (where ${inMonth(billedOn)}), 0)::bigint as invoiced,
-                coalesce(sum(${invoicePaidCents}) filter (where ${inMonth(paidOn)}), 0)::bigint as collected`,
-      join: sql`${invoices} on ${invoices.clientId} is not null and ${invoiceIsBilled} and (${inMonth(billedOn)} or ${inMonth(paidOn)})`,
-    },
-    ["invoiced", "collected"] as const,
-  );
+  const inRange = (date: SQL) => sql`${date} >= (select min(month_start) from months) and ${date} < (select max(month_end) from months)`;
+  const billedInvoices = sql`${invoices.clientId} is not null and ${invoiceIsBilled}`;
+  const query = sql`with months as (${months(today)}),
+        billed as (select ${monthOf(billedOn)} as month_start, sum(${invoices.amountCents}) as cents
+                     from ${invoices} where ${billedInvoices} and ${inRange(billedOn)} group by 1),
+        paid as (select ${monthOf(paidOn)} as month_start, sum(${invoicePaidCents}) as cents
+                   from ${invoices} where ${billedInvoices} and ${inRange(paidOn)} group by 1)
+        select to_char(months.month_start, 'YYYY-MM') as month,
+               coalesce(billed.cents, 0)::bigint as invoiced, coalesce(paid.cents, 0)::bigint as collected
+          from months
+          left join billed on billed.month_start = months.month_start
+          left join paid on paid.month_start = months.month_start
+         order by months.month_start`;
+  return toPoints(await db.execute(query), ["invoiced", "collected"] as const);
 }
 
 /**
