@@ -22,11 +22,8 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "invoices → projects.projects",
   "invoices → subscriptions.clientSubscriptions",
   "invoices → subscriptions.subscriptionTiers",
-  "measurements → projects.projects",
-  "messages → projects.projects",
   "notifications → operations.taskRuns",
   "rates → clients.clients",
-  "reports → projects.projects",
   "square → subscriptions.clientSubscriptions",
   "trackers → findings.findings",
 ];
