@@ -4,7 +4,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "analytics → findings.findings",
   "audit → clients.clients",
   "audit → identity.user",
-  "authorizations → projects.projects",
   "evidence → measurements.findingMeasurements",
   "evidence → findings.findings",
   "exports → findings.findings",
