@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/core/actor";
 import { listAdminClients } from "../src/features/clients/server";
 import { listAdminProjects } from "../src/features/projects/server";
+import { clientLockedSql } from "../src/features/projectadmin/server";
 import { type AdminInvoiceFilter, clientInvoiceTotalsSql, listAdminInvoices } from "../src/features/invoices/server";
 import { openPglite } from "../src/server/core/db/client";
 import { migrateDatabase } from "../src/server/core/db/migrate";
@@ -112,11 +113,23 @@ try {
       run: () => listAdminClients(db, { actor, totals: clientInvoiceTotalsSql, q: "CLIENT1999@" }),
     },
     { screen: "clients", label: "last page (80)", run: () => listAdminClients(db, { actor, totals: clientInvoiceTotalsSql, page: 80 }) },
-    { screen: "projects", label: "first page", run: () => listAdminProjects(db, { actor }) },
-    { screen: "projects", label: 'search "project 0999"', run: () => listAdminProjects(db, { actor, q: "project 0999" }) },
-    { screen: "projects", label: 'search "company 0042"', run: () => listAdminProjects(db, { actor, q: "company 0042" }) },
-    { screen: "projects", label: "status in_progress", run: () => listAdminProjects(db, { actor, status: "in_progress" }) },
-    { screen: "projects", label: "last page (400)", run: () => listAdminProjects(db, { actor, page: 400 }) },
+    { screen: "projects", label: "first page", run: () => listAdminProjects(db, { actor, clientLocked: clientLockedSql }) },
+    {
+      screen: "projects",
+      label: 'search "project 0999"',
+      run: () => listAdminProjects(db, { actor, clientLocked: clientLockedSql, q: "project 0999" }),
+    },
+    {
+      screen: "projects",
+      label: 'search "company 0042"',
+      run: () => listAdminProjects(db, { actor, clientLocked: clientLockedSql, q: "company 0042" }),
+    },
+    {
+      screen: "projects",
+      label: "status in_progress",
+      run: () => listAdminProjects(db, { actor, clientLocked: clientLockedSql, status: "in_progress" }),
+    },
+    { screen: "projects", label: "last page (400)", run: () => listAdminProjects(db, { actor, clientLocked: clientLockedSql, page: 400 }) },
     { screen: "invoices", label: "first page", run: invoicePage({}) },
     { screen: "invoices", label: "page after 50,000", run: invoicePage({}, picked.deep) },
     { screen: "invoices", label: "overdue of one client", run: invoicePage({ client: picked.id, status: "overdue" }) },

@@ -10,6 +10,7 @@ import { countUnreadInquiries, listRecentInquiries, markInquiryRead } from "@/fe
 import { countAdminUnreadThreads } from "@/features/messages/server";
 import { listAdminDocuments } from "@/features/documents/server";
 import { listAdminProjects } from "@/features/projects/server";
+import { clientLockedSql } from "@/features/projectadmin/server";
 import { getSubscriptionStats, listAdminSubscriptions } from "@/features/subscriptions/server";
 import { adminActor, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
@@ -74,7 +75,7 @@ describe("admin clients list", () => {
 describe("admin projects list", () => {
   it("derives count, billed, paid and outstanding per project in one query, cancelled excluded", async () => {
     const actor = await adminActor();
-    const { result, queries } = await countQueries(() => listAdminProjects(t.db, { actor }));
+    const { result, queries } = await countQueries(() => listAdminProjects(t.db, { actor, clientLocked: clientLockedSql }));
     expect(queries).toBe(1);
     expect(result.total).toBe(DEMO_PROJECTS.length);
     const byName = Object.fromEntries(result.rows.map((r) => [r.projectName, r]));
@@ -124,7 +125,7 @@ describe("admin projects list", () => {
   it("filters by status and searches project name or client company", async () => {
     const actor = await adminActor();
     const names = async (q: string, status: "all" | "in_progress" = "all") =>
-      (await listAdminProjects(t.db, { actor, q, status })).rows.map((r) => r.projectName).sort();
+      (await listAdminProjects(t.db, { actor, clientLocked: clientLockedSql, q, status })).rows.map((r) => r.projectName).sort();
     expect(await names("", "in_progress")).toEqual(["LLM Gateway Security Assessment", "RAG Pipeline Review"]);
     expect(await names("globex")).toEqual(["Chatbot Pilot", "Model Supply-Chain Audit", "RAG Pipeline Review"]);
     expect(await names("rag pipe")).toEqual(["RAG Pipeline Review"]);

@@ -2174,7 +2174,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ target }) => ({ projectName: "Matrix project", clientId: target.clientId, startDate: "2026-01-01" }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/projects/actions/admin.ts#updateProjectAction": {
+  "ACTION src/features/projectadmin/actions/admin.ts#updateProjectAction": {
     fresh: true,
     input: ({ target, fresh }) => ({
       id: fresh.projectId,
@@ -2185,7 +2185,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/projects/actions/admin.ts#setProjectStatusAction": {
+  "ACTION src/features/projectadmin/actions/admin.ts#setProjectStatusAction": {
     fresh: true,
     input: ({ fresh }) => ({ projectId: fresh.projectId, status: "frozen" }),
     expect: adminOnlyAction("ok"),

@@ -1874,7 +1874,7 @@ const FUZZ: Record<string, Spec> = {
       targetCompletionDate: "",
     })),
   },
-  "ACTION src/features/projects/actions/admin.ts#updateProjectAction": {
+  "ACTION src/features/projectadmin/actions/admin.ts#updateProjectAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({
@@ -1886,7 +1886,7 @@ const FUZZ: Record<string, Spec> = {
       targetCompletionDate: "",
     })),
   },
-  "ACTION src/features/projects/actions/admin.ts#setProjectStatusAction": {
+  "ACTION src/features/projectadmin/actions/admin.ts#setProjectStatusAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ projectId: acme.projectId, status: "in_progress" })),

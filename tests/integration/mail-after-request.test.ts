@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decideBookingAction } from "@/features/bookings/actions/admin";
-import { setProjectStatusAction } from "@/features/projects/actions/admin";
+import { setProjectStatusAction } from "@/features/projectadmin/actions/admin";
 import { POST as upload } from "@/app/api/admin/documents/upload/route";
 import { serviceBookings } from "@/features/bookings/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";

@@ -25,3 +25,4 @@ export type { LetterState } from "./letter-state";
 export { letterStatus, type VerifiedLetter, verifyLetter } from "./letter-verify";
 export { isLetterAnonymous, setLetterAnonymous } from "./preferences";
 export { LETTER_CHECK_RULE, limitLetterChecks } from "./verify-limit";
+export { projectHasLettersSql } from "./project-records";

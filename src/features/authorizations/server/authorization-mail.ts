@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { activePeopleIdsOf, companyNameSql } from "@/features/clients/server";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { formatDate } from "@/lib/format";
 import { appLink, notifyAdmins, notifyUsers } from "@/features/notifications/server";
 
@@ -15,10 +15,11 @@ import { appLink, notifyAdmins, notifyUsers } from "@/features/notifications/ser
 type Version = { id: string; projectId: string; version: number };
 
 async function namesOf(db: DbOrTx, projectId: string) {
+  const facts = projectFacts(db);
   const [row] = await db
-    .select({ clientId: projects.clientId, company: companyNameSql(projects.clientId), engagement: projects.projectName })
-    .from(projects)
-    .where(eq(projects.id, projectId))
+    .select({ clientId: facts.clientId, company: companyNameSql(facts.clientId), engagement: facts.projectName })
+    .from(facts)
+    .where(eq(facts.projectId, projectId))
     .limit(1);
   return row!;
 }

@@ -1,7 +1,6 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
+import { findProject } from "@/features/projects/server";
 import { queueWebhookEvent } from "@/features/webhooks/server";
 
 // The authorization's webhook events (docs/PRODUCT.md#api-and-webhooks): a version sent to the
@@ -15,8 +14,8 @@ export async function queueAuthorizationEvent(
   version: Version,
   event: { type: "authorization.sent" } | { type: "authorization.signed"; side: "client" | "firm" },
 ): Promise<void> {
-  const [project] = await tx.select({ name: projects.projectName }).from(projects).where(eq(projects.id, version.projectId)).limit(1);
-  const engagement = project?.name ?? "an engagement";
+  const project = await findProject(tx, version.projectId);
+  const engagement = project?.projectName ?? "an engagement";
   const data = { authorizationId: version.id, projectId: version.projectId, version: version.version };
   const chatText =
     event.type === "authorization.sent"

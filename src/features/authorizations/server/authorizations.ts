@@ -6,7 +6,7 @@ import { type AdminActor, assertAdmin, type ClientActor } from "@/server/core/ac
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { type AuthorizationContent, engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
 import { companyNameSql } from "@/features/clients/server";
-import { projects } from "@/features/projects/server/schema";
+import { findProject, lockProject, projectFacts } from "@/features/projects/server";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -133,19 +133,20 @@ export async function getAdminProjectAuthorization(
   { actor, projectId }: { actor: AdminActor; projectId: string },
 ): Promise<AdminProjectAuthorization | null> {
   assertAdmin(actor);
+  const facts = projectFacts(db);
   const [row] = await db
     .select({
-      id: projects.id,
-      projectName: projects.projectName,
-      status: projects.status,
-      clientId: projects.clientId,
-      company: companyNameSql(projects.clientId),
-      authorizationRequired: projects.authorizationRequired,
-      startDate: projects.startDate,
-      targetCompletionDate: projects.targetCompletionDate,
+      id: facts.projectId,
+      projectName: facts.projectName,
+      status: facts.status,
+      clientId: facts.clientId,
+      company: companyNameSql(facts.clientId),
+      authorizationRequired: facts.authorizationRequired,
+      startDate: facts.startDate,
+      targetCompletionDate: facts.targetCompletionDate,
     })
-    .from(projects)
-    .where(eq(projects.id, projectId))
+    .from(facts)
+    .where(eq(facts.projectId, projectId))
     .limit(1);
   if (!row) return null;
   const { startDate, targetCompletionDate, ...project } = row;
@@ -170,11 +171,7 @@ export async function getPortalProjectAuthorization(
   db: DbOrTx,
   { actor, projectId }: { actor: ClientActor; projectId: string },
 ): Promise<{ versions: AuthorizationVersion[]; canSign: boolean } | null> {
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
-    .limit(1);
+  const project = await findProject(db, projectId, actor.clientId);
   if (!project) return null;
   return {
     versions: await versionsOf(db, projectId, { sentOnly: true, clientId: actor.clientId }),
@@ -190,12 +187,7 @@ export async function saveAuthorizationDraft(db: Db, { actor, input }: { actor: 
   assertAdmin(actor);
   const { projectId, ...content } = input;
   return db.transaction(async (tx) => {
-    const [project] = await tx
-      .select({ clientId: projects.clientId })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for("update")
-      .limit(1);
+    const project = await lockProject(tx, projectId);
     if (!project) throw new AppError("bad_request", "Unknown engagement", { fieldErrors: { projectId: "Unknown engagement" } });
     const [newest] = await tx
       .select({ id: engagementAuthorizations.id, version: engagementAuthorizations.version, sentAt: engagementAuthorizations.sentAt })
@@ -263,10 +255,11 @@ export async function sendAuthorization(db: Db, { actor, authorizationId }: { ac
   return db.transaction(async (tx) => {
     const row = await lockedVersion(tx, authorizationId);
     if (row.sentAt) throw new AppError("bad_request", "This version was already sent. Edit it to make a new version.");
+    const facts = projectFacts(tx);
     const [names] = await tx
-      .select({ company: companyNameSql(projects.clientId), engagement: projects.projectName })
-      .from(projects)
-      .where(eq(projects.id, row.projectId))
+      .select({ company: companyNameSql(facts.clientId), engagement: facts.projectName })
+      .from(facts)
+      .where(eq(facts.projectId, row.projectId))
       .limit(1);
     const content: AuthorizationContent = {
       ...row.content,

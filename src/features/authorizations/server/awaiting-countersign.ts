@@ -4,7 +4,7 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
 import { companyNameSql } from "@/features/clients/server";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 
 // What waits for the firm (docs/PRODUCT.md#admin-dashboard): the newest version of an engagement's
 // authorization that the client signed and the firm has not counter-signed. An older version is
@@ -43,12 +43,13 @@ export type AuthorizationToCountersign = {
 /** The authorizations the client signed and the firm has not counter-signed, the longest waiting first. */
 export async function listAuthorizationsToCountersign(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<AuthorizationToCountersign[]> {
   assertAdmin(actor);
+  const facts = projectFacts(db);
   const rows = await db
     .select({
       authorizationId: engagementAuthorizations.id,
-      projectId: projects.id,
-      projectName: projects.projectName,
-      company: companyNameSql(projects.clientId),
+      projectId: facts.projectId,
+      projectName: facts.projectName,
+      company: companyNameSql(facts.clientId),
       version: engagementAuthorizations.version,
       signerName: engagementAuthorizationSignatures.signerName,
       signerEmail: engagementAuthorizationSignatures.signerEmail,
@@ -62,7 +63,7 @@ export async function listAuthorizationsToCountersign(db: DbOrTx, { actor }: { a
         eq(engagementAuthorizationSignatures.side, "client"),
       ),
     )
-    .innerJoin(projects, eq(projects.id, engagementAuthorizations.projectId))
+    .innerJoin(facts, eq(facts.projectId, engagementAuthorizations.projectId))
     .where(and(isNewest, sql`not ${firmSigned}`))
     .orderBy(engagementAuthorizationSignatures.signedAt, desc(engagementAuthorizations.id));
   return rows;

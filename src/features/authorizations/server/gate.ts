@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
-import { projects } from "@/features/projects/server/schema";
+import { findProject, projectFacts } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { ALTERED, isAltered } from "./document";
 
@@ -24,12 +24,8 @@ export async function testingBlocker(
   projectId: string,
   { now = new Date(), allowAfterWindow = false }: GateOptions = {},
 ): Promise<string | null> {
-  const [project] = await db
-    .select({ required: projects.authorizationRequired, clientId: projects.clientId })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  if (!project?.required) return null;
+  const project = await findProject(db, projectId);
+  if (!project?.authorizationRequired) return null;
   const [current] = await db
     .select({
       id: engagementAuthorizations.id,
@@ -74,6 +70,7 @@ export type SignedWindow = { windowStart: string; windowEnd: string; testers: st
  * no testing outside it (docs/PRODUCT.md#verifying-a-letter).
  */
 export async function signedWindowOf(db: DbOrTx, projectId: string): Promise<SignedWindow | null> {
+  const facts = projectFacts(db);
   const rows = await db
     .select({
       id: engagementAuthorizations.id,
@@ -83,7 +80,7 @@ export async function signedWindowOf(db: DbOrTx, projectId: string): Promise<Sig
       side: engagementAuthorizationSignatures.side,
     })
     .from(engagementAuthorizations)
-    .innerJoin(projects, and(eq(projects.id, engagementAuthorizations.projectId), eq(projects.clientId, engagementAuthorizations.clientId)))
+    .innerJoin(facts, and(eq(facts.projectId, engagementAuthorizations.projectId), eq(facts.clientId, engagementAuthorizations.clientId)))
     .innerJoin(engagementAuthorizationSignatures, eq(engagementAuthorizationSignatures.authorizationId, engagementAuthorizations.id))
     .where(eq(engagementAuthorizations.projectId, projectId))
     .orderBy(desc(engagementAuthorizations.version));

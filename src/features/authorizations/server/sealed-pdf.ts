@@ -10,7 +10,7 @@ import type { Actor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
 import { companyNameSql } from "@/features/clients/server";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import { signPdf } from "@/features/signing/server";
@@ -213,26 +213,27 @@ export async function sealAuthorization(db: Db, authorizationId: string): Promis
  * recorded with the firm's counter-signature.
  */
 export async function openSealedAuthorization(db: Db, { actor, authorizationId }: { actor: Actor; authorizationId: string }) {
+  const facts = projectFacts(db);
   const [row] = await db
     .select({
       id: engagementAuthorizations.id,
       projectId: engagementAuthorizations.projectId,
       version: engagementAuthorizations.version,
-      clientId: projects.clientId,
+      clientId: facts.clientId,
       content: engagementAuthorizations.content,
       documentHash: engagementAuthorizations.documentHash,
-      projectName: projects.projectName,
+      projectName: facts.projectName,
       company: companyNameSql(engagementAuthorizations.clientId),
     })
     .from(engagementAuthorizations)
-    .innerJoin(projects, eq(projects.id, engagementAuthorizations.projectId))
+    .innerJoin(facts, eq(facts.projectId, engagementAuthorizations.projectId))
     .where(
       actor.role === "admin"
         ? eq(engagementAuthorizations.id, authorizationId)
         : and(
             eq(engagementAuthorizations.id, authorizationId),
             eq(engagementAuthorizations.clientId, actor.clientId),
-            eq(projects.clientId, actor.clientId),
+            eq(facts.clientId, actor.clientId),
           ),
     )
     .limit(1);

@@ -23,6 +23,7 @@ import { getStorage } from "@/server/core/storage/storage";
 import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_PROJECTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { confirmFreshSecondFactor } from "@/features/identity/server";
 import {
+  assertTestingAuthorized,
   getAdminProjectAuthorization,
   getPortalProjectAuthorization,
   listAuthorizationsToCountersign,
@@ -150,7 +151,9 @@ describe("a new engagement's testing authorization", () => {
       input: { title: "Prompt injection", severity: "high" },
     });
 
-    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+    await expect(
+      setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress", testingGate: assertTestingAuthorized }),
+    ).rejects.toMatchObject({
       message: expect.stringContaining("No testing authorization yet"),
     });
     await expect(publishFindings(t.db, { actor: admin, projectId: project.id, findingIds: [findingId] })).rejects.toMatchObject({
@@ -174,7 +177,9 @@ describe("a new engagement's testing authorization", () => {
     const signed = await sign(await owner(), id, documentHash);
     expect(signed.status).toBe(200);
     expect((await sign(await owner(), id, documentHash)).status).toBe(400);
-    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+    await expect(
+      setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress", testingGate: assertTestingAuthorized }),
+    ).rejects.toMatchObject({
       message: expect.stringContaining("not counter-signed by the firm"),
     });
 
@@ -182,7 +187,7 @@ describe("a new engagement's testing authorization", () => {
     expect(counter.status).toBe(200);
     expect(await counter.json()).toMatchObject({ sealed: true });
     expect(await testingBlocker(t.db, project.id)).toBeNull();
-    await setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" });
+    await setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress", testingGate: assertTestingAuthorized });
     expect(await publishFindings(t.db, { actor: admin, projectId: project.id, findingIds: [findingId] })).toMatchObject({ published: 1 });
 
     const signatures = await t.db
@@ -272,7 +277,9 @@ describe("a new engagement's testing authorization", () => {
     });
     expect(second.version).toBe(2);
     expect(await testingBlocker(t.db, project.id)).toContain("Version 2 of the authorization is a draft");
-    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+    await expect(
+      setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress", testingGate: assertTestingAuthorized }),
+    ).rejects.toMatchObject({
       code: "bad_request",
     });
 
@@ -316,7 +323,9 @@ describe("a new engagement's testing authorization", () => {
     expect((await countersign(id, documentHash)).status).toBe(200);
     const ended = `The testing window ended on ${dayFromToday(-1)}: sign a new version to test again.`;
     expect(await testingBlocker(t.db, project.id)).toBe(ended);
-    await expect(setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress" })).rejects.toMatchObject({
+    await expect(
+      setProjectStatus(t.db, { actor: admin, projectId: project.id, status: "in_progress", testingGate: assertTestingAuthorized }),
+    ).rejects.toMatchObject({
       code: "bad_request",
       message: `Moving to In Progress needs a signed authorization. ${ended}`,
     });
@@ -336,7 +345,12 @@ describe("a new engagement's testing authorization", () => {
   it("leaves projects created before authorizations existed ungated", async () => {
     const older = DEMO_PROJECTS.find((p) => p.status === "open" || p.status === "on_hold")!;
     expect(await testingBlocker(t.db, older.id)).toBeNull();
-    await setProjectStatus(t.db, { actor: await adminActor(), projectId: older.id, status: "in_progress" });
+    await setProjectStatus(t.db, {
+      actor: await adminActor(),
+      projectId: older.id,
+      status: "in_progress",
+      testingGate: assertTestingAuthorized,
+    });
   });
 });
 
@@ -441,11 +455,16 @@ describe("a signed version checked against what was signed", () => {
     expect(admin!.blocker).toContain("was altered");
     const portal = await getPortalProjectAuthorization(t.db, { actor: await clientActor(), projectId: project.id });
     expect(portal!.versions[0]!.state).toBe("Altered");
-    await expect(setProjectStatus(t.db, { actor: await adminActor(), projectId: project.id, status: "in_progress" })).rejects.toMatchObject(
-      {
-        message: expect.stringContaining("was altered"),
-      },
-    );
+    await expect(
+      setProjectStatus(t.db, {
+        actor: await adminActor(),
+        projectId: project.id,
+        status: "in_progress",
+        testingGate: assertTestingAuthorized,
+      }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining("was altered"),
+    });
     expect((await call(clientPdfRoute as Handler, await owner(), `/api/client/authorizations/${id}/pdf`, id)).status).toBe(409);
   });
 

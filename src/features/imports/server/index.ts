@@ -15,3 +15,4 @@ export { lastImportsOf } from "./last-imports";
 export { discardStalePreviews, PENDING_IMPORT_KEEP_DAYS } from "./stale-previews";
 export { readPromptfooRun } from "./importers/promptfoo";
 export { importJobs } from "./jobs";
+export { projectHasImportsSql } from "./project-records";

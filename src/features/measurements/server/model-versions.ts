@@ -4,7 +4,7 @@ import type { ModelVersionValues } from "@/features/measurements/validation";
 import { assertClient, assertFindingsVisible, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { engagementModelVersions } from "./schema/measurements";
-import { projects } from "@/features/projects/server/schema";
+import { lockProject, projectFacts } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { dueOnNewModelVersion } from "./reruns/schedules";
@@ -55,14 +55,9 @@ const sameProvider = (provider: string | null) =>
 
 /** One of the client's own engagements, locked for the change (404 otherwise, like a missing one). */
 async function lockEngagement(db: DbOrTx, actor: ClientActor, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, clientId: projects.clientId })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
-    .for("update")
-    .limit(1);
+  const row = await lockProject(db, projectId, actor.clientId);
   if (!row) throw ENGAGEMENT_NOT_FOUND();
-  return row;
+  return { id: row.id, clientId: row.clientId };
 }
 
 /**
@@ -156,6 +151,7 @@ export async function currentVersionsOf(db: DbOrTx, projectId: string) {
  * engagement, oldest first, at most 10,000: the analytics' regressions per version change.
  */
 export async function modelVersionHistory(db: DbOrTx, { clientIds, projectId }: { clientIds: string[]; projectId?: string }) {
+  const facts = projectFacts(db);
   return db
     .select({
       projectId: engagementModelVersions.projectId,
@@ -165,8 +161,8 @@ export async function modelVersionHistory(db: DbOrTx, { clientIds, projectId }: 
       recordedAt: engagementModelVersions.createdAt,
     })
     .from(engagementModelVersions)
-    .innerJoin(projects, eq(projects.id, engagementModelVersions.projectId))
-    .where(and(...clientIds.map((clientId) => eq(projects.clientId, clientId)), projectId ? eq(projects.id, projectId) : undefined))
+    .innerJoin(facts, eq(facts.projectId, engagementModelVersions.projectId))
+    .where(and(...clientIds.map((clientId) => eq(facts.clientId, clientId)), projectId ? eq(facts.projectId, projectId) : undefined))
     .orderBy(asc(engagementModelVersions.createdAt))
     .limit(10_000);
 }

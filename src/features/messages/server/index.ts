@@ -24,3 +24,4 @@ export {
   spendMessageQuota,
 } from "./messages-write";
 export { findAttachmentFile } from "./attachment-file";
+export { projectHasThreadsSql } from "./project-records";

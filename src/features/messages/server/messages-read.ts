@@ -6,7 +6,7 @@ import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActo
 import type { DbOrTx } from "@/server/core/db/client";
 import { companyNameSql } from "@/features/clients/server";
 import { messageAttachments, messageReads, messages, messageThreads } from "./schema";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { recordFirmAccess } from "@/features/audit/server";
 import { userRoleSql } from "@/features/identity/server";
@@ -60,7 +60,11 @@ const unreadFor = (userId: string) => sql<boolean>`exists (
      and ${messages.createdAt} > coalesce((select ${messageReads.lastReadAt} from ${messageReads}
         where ${messageReads.threadId} = ${messageThreads.id} and ${messageReads.userId} = ${userId}), '-infinity'::timestamptz))`;
 
-function summaryColumns(userId: string) {
+// The engagement's name comes from a join, which also makes drizzle qualify every column of the
+// threads in the sub-selects below (a one-table select leaves them bare).
+type ProjectFacts = ReturnType<typeof projectFacts>;
+
+function summaryColumns(userId: string, facts: ProjectFacts) {
   return {
     id: messageThreads.id,
     subject: messageThreads.subject,
@@ -68,7 +72,7 @@ function summaryColumns(userId: string) {
     clientId: messageThreads.clientId,
     company: companyNameSql(messageThreads.clientId),
     projectId: messageThreads.projectId,
-    projectName: projects.projectName,
+    projectName: facts.projectName,
     createdAt: messageThreads.createdAt,
     lastMessageAt: messageThreads.lastMessageAt,
     messageCount: sql<number>`(select count(*) from ${messages} where ${messages.threadId} = ${messageThreads.id})::int`,
@@ -87,10 +91,11 @@ const toSummary = (row: SummaryRow): ThreadSummary => ({
 
 /** One query whatever the number of threads or messages (docs/PRODUCT.md#portal-messages). */
 async function listThreads(db: DbOrTx, userId: string, where: SQL | undefined): Promise<ThreadSummary[]> {
+  const facts = projectFacts(db);
   const rows = await db
-    .select(summaryColumns(userId))
+    .select(summaryColumns(userId, facts))
     .from(messageThreads)
-    .leftJoin(projects, eq(projects.id, messageThreads.projectId))
+    .leftJoin(facts, eq(facts.projectId, messageThreads.projectId))
     .where(where)
     .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
     .limit(THREAD_LIST_LIMIT);
@@ -158,14 +163,15 @@ export async function getThreadPage(
   else assertAdmin(actor);
   const readerRole = userRoleSql(messageReads.userId);
   const otherSide = actor.role === "client" ? sql`${readerRole} = 'admin'` : sql`${readerRole} <> 'admin'`;
+  const facts = projectFacts(db);
   const [head] = await db
     .select({
-      ...summaryColumns(actor.userId),
+      ...summaryColumns(actor.userId, facts),
       otherSideReadAt: sql<string | null>`(select max(${messageReads.lastReadAt}) from ${messageReads}
         where ${messageReads.threadId} = ${messageThreads.id} and ${otherSide})`,
     })
     .from(messageThreads)
-    .leftJoin(projects, eq(projects.id, messageThreads.projectId))
+    .leftJoin(facts, eq(facts.projectId, messageThreads.projectId))
     .where(threadScope(actor, threadId))
     .limit(1);
   if (!head) throw NOT_FOUND();

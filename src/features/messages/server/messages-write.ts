@@ -5,7 +5,7 @@ import { type Actor, type AdminActor, assertAdmin, assertClient, type ClientActo
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { findCompany } from "@/features/clients/server";
 import { messageAttachments, messages, messageThreads } from "./schema";
-import { projects } from "@/features/projects/server/schema";
+import { findProject } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { enforceRateLimit, rateLimitRoom } from "@/server/core/rate-limit";
 import { signedDownloadFor } from "@/server/core/storage/signed-url";
@@ -109,11 +109,7 @@ async function insertMessage(
 
 async function projectOf(db: DbOrTx, clientId: string, projectId: string | null) {
   if (!projectId) return null;
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
-    .limit(1);
+  const row = await findProject(db, projectId, clientId);
   if (!row) throw new AppError("bad_request", "Unknown project", { fieldErrors: { projectId: "Unknown project" } });
   return row.id;
 }

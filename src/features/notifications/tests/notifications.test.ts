@@ -21,6 +21,7 @@ import { sendDailySummaries, sendFailedMailDigest, sendOverdueReminders } from "
 import { describeUnsubscribeLink, UNSUBSCRIBE_EXPIRED, UNSUBSCRIBE_INVALID } from "@/features/notifications/server/unsubscribe";
 import { createUnsubscribeToken } from "@/features/notifications/server/unsubscribe-token";
 import { setProjectStatus } from "@/features/projects/server";
+import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { syncSquareInvoices } from "@/features/square/server";
 import { saveConnection } from "@/features/square/server/connection";
 import { demoFixture } from "../../../../tools/fake-square/fixtures";
@@ -210,8 +211,8 @@ describe("project status", () => {
   it("mails the client when the status changes, not when it stays", async () => {
     const client = await createTestClient(t.db, "Pia");
     const projectId = await addProject(t.db, client, { projectName: "LLM gateway review" });
-    await setProjectStatus(t.db, { actor: ADMIN, projectId, status: "in_progress" });
-    await setProjectStatus(t.db, { actor: ADMIN, projectId, status: "in_progress" });
+    await setProjectStatus(t.db, { actor: ADMIN, projectId, status: "in_progress", testingGate: assertTestingAuthorized });
+    await setProjectStatus(t.db, { actor: ADMIN, projectId, status: "in_progress", testingGate: assertTestingAuthorized });
     const received = await deliver();
     expect(received).toHaveLength(1);
     expectNotificationMail(received[0]!, { to: client.email, subject: "Project LLM gateway review is now In Progress", text: ["Pia Inc"] });

@@ -14,6 +14,7 @@ import { countClientUnreadMessages } from "@/features/messages/server";
 import { loadPortalProject } from "@/features/portal/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { getAdminProjectTimeline, listClientProjectsForAdmin, setProjectStatus } from "@/features/projects/server";
+import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { listClientReportsForAdmin } from "@/features/reports/server";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { adminActor } from "@tests/integration/helpers/admin-session";
@@ -108,7 +109,7 @@ beforeAll(async () => {
     storageKey: `test/records/${projectB}.pdf`,
     fileSize: 10,
   });
-  await setProjectStatus(t.db, { actor: admin, projectId: projectA, status: "in_progress" });
+  await setProjectStatus(t.db, { actor: admin, projectId: projectA, status: "in_progress", testingGate: assertTestingAuthorized });
 });
 
 describe("the portal's project view", () => {

@@ -1,18 +1,9 @@
 "use server";
-// Server actions of the Projects screen; each checks the admin session itself (adminAction).
+// Server actions of the Projects screen (its edit and status change: modules/projectadmin); each checks the admin session itself (adminAction).
 import { adminAction } from "@/features/identity/server";
-import {
-  projectFormSchema,
-  updateProjectSchema,
-  setProjectStatusSchema,
-  projectIdSchema,
-  unlinkInvoiceSchema,
-  linkInvoicesSchema,
-} from "@/features/projects/validation";
+import { projectFormSchema, projectIdSchema, unlinkInvoiceSchema, linkInvoicesSchema } from "@/features/projects/validation";
 import {
   createProject,
-  updateProject,
-  setProjectStatus,
   getProjectInvoices,
   unlinkInvoice,
   linkInvoicesToProject,
@@ -25,15 +16,6 @@ export const createProjectAction = adminAction(projectFormSchema, async (actor, 
   const project = await createProject(getDb(), { actor, input });
   return { id: project.id };
 });
-
-export const updateProjectAction = adminAction(updateProjectSchema, async (actor, input) => {
-  const project = await updateProject(getDb(), { actor, input });
-  return { id: project.id };
-});
-
-export const setProjectStatusAction = adminAction(setProjectStatusSchema, async (actor, { projectId, status }) =>
-  setProjectStatus(getDb(), { actor, projectId, status }),
-);
 
 export const getProjectInvoicesAction = adminAction(projectIdSchema, async (actor, { projectId }) =>
   getProjectInvoices(getDb(), { actor, projectId }),

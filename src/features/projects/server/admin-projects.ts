@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, getTableName, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { z } from "zod";
 import { PROJECT_STATUS_WORK_ORDER, type ProjectStatus } from "@/lib/domain/project-status";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
@@ -8,30 +8,21 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { attestationLetters } from "@/features/attestations/server/schema";
-import { engagementAuthorizations } from "@/features/authorizations/server/schema";
-import { findingImports } from "@/features/imports/server/schema/imports";
-import { messageThreads } from "@/features/messages/server/schema";
 import { projects } from "./schema";
-import { reports } from "@/features/reports/server/schema";
-import { retainerOverageRequests, timeEntries } from "@/features/retainers/server/schema";
 import { sqlStringList } from "@/server/core/db/schema/one-of";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { assertTestingAuthorized } from "@/features/authorizations/server";
 import {
   clearInvoiceProject,
   listProjectInvoiceChoices,
   lockInvoiceProject,
   lockInvoicesForLinking,
-  projectHasInvoicesSql,
   projectInvoiceFiguresSql,
   setInvoicesProject,
 } from "@/features/invoices/server";
 import { notifyProjectStatus } from "@/features/notifications/server";
 import { projectListFilter } from "./list-filters";
 import { companyNameSql, findCompany } from "@/features/clients/server";
-import { engagementHasFindingsSql } from "@/features/findings/server";
 
 export type AdminProjectRow = {
   id: string;
@@ -51,6 +42,15 @@ export type AdminProjectRow = {
   /** Something was made for the client already: the edit dialog keeps the client fixed. */
   clientLocked: boolean;
 };
+
+/**
+ * Whether anything was made for the project's client yet (the records of the slices above this one),
+ * as SQL on a project id: handed in by the screen that composes them, as this slice sits below them.
+ */
+export type ClientLockedSql = (projectId: SQLWrapper) => SQL<boolean>;
+
+/** Refuses moving a project into testing without the signed authorization it needs (the authorizations' gate). */
+export type TestingGate = (tx: DbOrTx, projectId: string, work: string) => Promise<void>;
 
 const projectColumns = {
   id: projects.id,
@@ -73,11 +73,12 @@ export async function listAdminProjects(
   db: DbOrTx,
   {
     actor,
+    clientLocked,
     q = "",
     status = "all",
     page = 1,
     pageSize = ADMIN_PAGE_SIZE,
-  }: { actor: AdminActor } & Partial<ProjectListQuery> & { pageSize?: number },
+  }: { actor: AdminActor; clientLocked: ClientLockedSql } & Partial<ProjectListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminProjectRow>> {
   assertAdmin(actor);
   const where = projectListFilter({ q, status });
@@ -89,7 +90,7 @@ export async function listAdminProjects(
     .select({
       ...projectColumns,
       company: companyNameSql(projects.clientId).as("company"),
-      clientLocked: clientLockedSql(projects.id).as("client_locked"),
+      clientLocked: clientLocked(projects.id).as("client_locked"),
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(projects)
@@ -139,24 +140,6 @@ type ProjectFields = z.output<typeof projectFormSchema>;
 
 export const CLIENT_LOCKED = "Create a new engagement for the other client";
 
-/**
- * True once anything was made for the engagement's client (findings, imports, reports, letters,
- * authorization versions, linked invoices, message threads, retainer time and overage requests):
- * those rows carry the client they were made for, so the project's client no longer changes
- * (docs/PRODUCT.md#admin-projects).
- */
-export const clientLockedSql = (projectId: SQLWrapper) =>
-  sql<boolean>`(${sql.join(
-    [
-      engagementHasFindingsSql(projectId),
-      ...[findingImports, reports, attestationLetters, engagementAuthorizations, messageThreads, timeEntries, retainerOverageRequests].map(
-        // Aliased by hand: in a one-table select drizzle leaves column names unqualified.
-        (table) => sql`exists (select 1 from ${sql.identifier(getTableName(table))} dependent where dependent.project_id = ${projectId})`,
-      ),
-    ],
-    sql` or `,
-  )} or ${projectHasInvoicesSql(projectId)})`.mapWith(Boolean);
-
 async function assertActiveClient(tx: DbOrTx, clientId: string) {
   const client = await findCompany(tx, clientId);
   if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
@@ -178,9 +161,23 @@ export async function createProject(db: Db, { actor, input }: { actor: AdminActo
   });
 }
 
+/**
+ * Once anything was made for the project's client (`clientLocked`), the client no longer changes:
+ * those rows carry the client they were made for (docs/PRODUCT.md#admin-projects).
+ */
 export async function updateProject(
   db: Db,
-  { actor, input }: { actor: AdminActor; input: ProjectFields & { id: string; status: ProjectStatus } },
+  {
+    actor,
+    input,
+    clientLocked,
+    testingGate,
+  }: {
+    actor: AdminActor;
+    input: ProjectFields & { id: string; status: ProjectStatus };
+    clientLocked: ClientLockedSql;
+    testingGate: TestingGate;
+  },
 ) {
   assertAdmin(actor);
   const { id, ...fields } = input;
@@ -190,11 +187,10 @@ export async function updateProject(
     // and nothing hanging off it yet (each dependent row carries the client it was made for).
     if (input.clientId !== before.clientId) {
       await assertActiveClient(tx, input.clientId);
-      const [{ locked } = { locked: true }] = await tx.select({ locked: clientLockedSql(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
+      const [{ locked } = { locked: true }] = await tx.select({ locked: clientLocked(sql`${id}::uuid`) }).from(sql`(select 1) as one`);
       if (locked) throw new AppError("bad_request", CLIENT_LOCKED, { fieldErrors: { clientId: CLIENT_LOCKED } });
     }
-    if (input.status === "in_progress" && before.status !== "in_progress")
-      await assertTestingAuthorized(tx, input.id, "Moving to In Progress");
+    if (input.status === "in_progress" && before.status !== "in_progress") await testingGate(tx, input.id, "Moving to In Progress");
     const [after] = await tx
       .update(projects)
       .set({ ...fields, updatedAt: new Date() })
@@ -221,7 +217,7 @@ export async function updateProject(
  */
 export async function setProjectStatus(
   db: Db,
-  { actor, projectId, status }: { actor: AdminActor; projectId: string; status: ProjectStatus },
+  { actor, projectId, status, testingGate }: { actor: AdminActor; projectId: string; status: ProjectStatus; testingGate: TestingGate },
 ): Promise<{ project: { id: string; projectName: string; status: ProjectStatus } }> {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
@@ -230,7 +226,7 @@ export async function setProjectStatus(
       status: projects.status,
       clientId: projects.clientId,
     });
-    if (status === "in_progress" && before.status !== "in_progress") await assertTestingAuthorized(tx, projectId, "Moving to In Progress");
+    if (status === "in_progress" && before.status !== "in_progress") await testingGate(tx, projectId, "Moving to In Progress");
     const [project] = await tx
       .update(projects)
       .set({ status, updatedAt: new Date() })

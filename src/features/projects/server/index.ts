@@ -10,6 +10,8 @@ export {
   unlinkInvoice,
   updateProject,
   type AdminProjectRow,
+  type ClientLockedSql,
+  type TestingGate,
 } from "./admin-projects";
 export { projectListRows } from "./project-export";
 export {

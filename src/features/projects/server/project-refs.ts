@@ -84,13 +84,14 @@ export async function listClientProjectRefs(db: DbOrTx, clientId: string): Promi
 
 /**
  * Locks one engagement's row until the transaction ends, so writes that must see each other about
- * the same engagement take turns; with its company's name, or null when there is none.
+ * the same engagement take turns; with its company's name, or null when there is none. With
+ * `clientId`, another client's engagement is neither locked nor returned.
  */
-export async function lockProject(tx: DbOrTx, projectId: string): Promise<(ProjectRef & { company: string }) | null> {
+export async function lockProject(tx: DbOrTx, projectId: string, clientId?: string): Promise<(ProjectRef & { company: string }) | null> {
   const [row] = await tx
     .select({ ...refColumns, company: companyNameSql(projects.clientId) })
     .from(projects)
-    .where(eq(projects.id, projectId))
+    .where(and(eq(projects.id, projectId), clientId === undefined ? undefined : eq(projects.clientId, clientId)))
     .for("update", { of: projects })
     .limit(1);
   return row ?? null;

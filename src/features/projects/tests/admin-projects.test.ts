@@ -1,14 +1,8 @@
 // Project writes and invoice links: the projects screen's actions, all audited, all-or-nothing.
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  createProjectAction,
-  getProjectInvoicesAction,
-  setProjectStatusAction,
-  linkInvoicesAction,
-  unlinkInvoiceAction,
-  updateProjectAction,
-} from "@/features/projects/actions/admin";
+import { createProjectAction, getProjectInvoicesAction, linkInvoicesAction, unlinkInvoiceAction } from "@/features/projects/actions/admin";
+import { setProjectStatusAction, updateProjectAction } from "@/features/projectadmin/actions/admin";
 import { auditLog } from "@/features/audit/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { projects } from "@/features/projects/server/schema";

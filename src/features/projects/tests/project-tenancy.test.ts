@@ -20,6 +20,8 @@ import { getLetterForPdf, listPortalLetters } from "@/features/attestations/serv
 import { getPortalProjectAuthorization, saveAuthorizationDraft, sendAuthorization, testingBlocker } from "@/features/authorizations/server";
 import { createFinding, listClientFindings } from "@/features/findings/server";
 import { createProject, listAdminProjects, updateProject } from "@/features/projects/server";
+import { clientLockedSql } from "@/features/projectadmin/server";
+import { assertTestingAuthorized } from "@/features/authorizations/server";
 import { listPortalReports, requestReportDownload } from "@/features/reports/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
@@ -44,6 +46,8 @@ async function moveTo(project: { id: string; projectName: string; startDate: str
   return updateProject(t.db, {
     actor: await adminActor(),
     input: { id: project.id, projectName: project.projectName, clientId, startDate: project.startDate, status: "open" } as never,
+    clientLocked: clientLockedSql,
+    testingGate: assertTestingAuthorized,
   });
 }
 
@@ -100,14 +104,16 @@ describe("a project's client", () => {
     // Editing the rest of a locked project keeps working.
     expect((await moveTo(withFinding, ACME)).clientId).toBe(ACME);
 
-    const listed = await listAdminProjects(t.db, { actor: admin, q: "Has a", pageSize: 50 });
+    const listed = await listAdminProjects(t.db, { actor: admin, clientLocked: clientLockedSql, q: "Has a", pageSize: 50 });
     expect(listed.rows.map((r) => [r.projectName, r.clientLocked]).sort()).toEqual([
       ["Has a finding", true],
       ["Has a linked invoice", true],
       ["Has an authorization draft", true],
     ]);
     const fresh = await newProject("Nothing yet");
-    expect((await listAdminProjects(t.db, { actor: admin, q: "Nothing yet" })).rows[0]!.clientLocked).toBe(false);
+    expect((await listAdminProjects(t.db, { actor: admin, clientLocked: clientLockedSql, q: "Nothing yet" })).rows[0]!.clientLocked).toBe(
+      false,
+    );
     expect(fresh.clientId).toBe(ACME);
   });
 

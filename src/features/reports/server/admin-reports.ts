@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
+import { lockProject } from "@/features/projects/server";
 import { reportDownloads, reports } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -78,12 +78,7 @@ export async function recordUploadedReport(
     throw new AppError("bad_request", message, { fieldErrors: { file: message } });
   }
   return db.transaction(async (tx) => {
-    const [project] = await tx
-      .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-      .for("update")
-      .limit(1);
+    const project = await lockProject(tx, projectId);
     if (!project) throw new AppError("bad_request", "Engagement not found", { fieldErrors: { projectId: "Engagement not found" } });
     const [latest] = await tx
       .select({ id: reports.id, version: reports.version })
@@ -118,13 +113,13 @@ export async function recordUploadedReport(
       entityId: report!.id,
       clientId: project.clientId,
       before: latest ? { reportId: latest.id, version: latest.version } : null,
-      after: { ...report, projectId: project.id, engagement: project.name, storageKey: file.storageKey },
+      after: { ...report, projectId: project.id, engagement: project.projectName, storageKey: file.storageKey },
     });
     await queueWebhookEvent(tx, {
       clientId: project.clientId,
       type: "report.published",
       data: { reportId: report!.id, projectId: project.id, version: report!.version },
-      chatText: `New report: ${report!.title} (version ${report!.version}), ${project.name}`,
+      chatText: `New report: ${report!.title} (version ${report!.version}), ${project.projectName}`,
       portalPath: `/client-portal?section=projects&project=${project.id}`,
     });
     return report!;

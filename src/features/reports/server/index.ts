@@ -31,3 +31,4 @@ export {
   resetReportTemplate,
   saveReportTemplate,
 } from "./generated/report-generate";
+export { projectHasReportsSql } from "./project-records";

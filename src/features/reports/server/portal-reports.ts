@@ -3,7 +3,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { reportDownloads, reports } from "./schema";
 import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 
@@ -23,17 +23,18 @@ export type PortalReport = {
 export async function listPortalReports(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalReport[]> {
   assertClient(actor);
   assertReportsVisible(actor);
+  const facts = projectFacts(db);
   const rows = await db
     .select({
       id: reports.id,
       title: reports.title,
       version: reports.version,
-      engagement: projects.projectName,
+      engagement: facts.projectName,
       fileSize: reports.fileSize,
       publishedAt: reports.publishedAt,
     })
     .from(reports)
-    .leftJoin(projects, eq(projects.id, reports.projectId))
+    .leftJoin(facts, eq(facts.projectId, reports.projectId))
     .where(and(eq(reports.clientId, actor.clientId), ofClientEngagementOrCompany(actor.clientId), isAvailable))
     .orderBy(desc(reports.publishedAt), reports.title);
   const owner = actor.personRole === "owner";

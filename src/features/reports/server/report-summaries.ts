@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { reportDownloads, reports } from "./schema";
 import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 
@@ -14,14 +14,14 @@ import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 export type ReportSummary = { id: string; title: string; version: number; projectId: string; projectName: string; publishedAt: string };
 
 // Each read joins the engagement (a company's own report, under none, is not listed here): its id is the report's project.
-const summaryColumns = {
+const summaryColumns = (facts: ReturnType<typeof projectFacts>) => ({
   id: reports.id,
   title: reports.title,
   version: reports.version,
-  projectId: projects.id,
-  projectName: projects.projectName,
+  projectId: facts.projectId,
+  projectName: facts.projectName,
   publishedAt: reports.publishedAt,
-};
+});
 
 const toSummary = ({ publishedAt, ...row }: Omit<ReportSummary, "publishedAt"> & { publishedAt: Date }): ReportSummary => ({
   ...row,
@@ -34,10 +34,11 @@ export async function listClientReportsForAdmin(
   { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number },
 ): Promise<ReportSummary[]> {
   assertAdmin(actor);
+  const facts = projectFacts(db);
   const rows = await db
-    .select(summaryColumns)
+    .select(summaryColumns(facts))
     .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .innerJoin(facts, eq(facts.projectId, reports.projectId))
     .where(and(eq(reports.clientId, clientId), isAvailable))
     .orderBy(desc(reports.publishedAt))
     .limit(limit);
@@ -50,10 +51,11 @@ export async function listPortalProjectReports(
   { actor, projectId }: { actor: ClientActor; projectId: string },
 ): Promise<ReportSummary[]> {
   assertClient(actor);
+  const facts = projectFacts(db);
   const rows = await db
-    .select(summaryColumns)
+    .select(summaryColumns(facts))
     .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .innerJoin(facts, eq(facts.projectId, reports.projectId))
     .where(
       and(
         eq(reports.clientId, actor.clientId),
@@ -90,18 +92,19 @@ export async function pageClientReports(
 ): Promise<{ items: ApiReport[]; next: string | null }> {
   assertClient(actor);
   assertReportsVisible(actor);
+  const facts = projectFacts(db);
   const rows = await db
     .select({
       id: reports.id,
       title: reports.title,
       version: reports.version,
-      projectId: projects.id,
-      projectName: projects.projectName,
+      projectId: facts.projectId,
+      projectName: facts.projectName,
       fileSize: reports.fileSize,
       publishedAt: reports.publishedAt,
     })
     .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .innerJoin(facts, eq(facts.projectId, reports.projectId))
     .where(
       and(
         eq(reports.clientId, actor.clientId),

@@ -19,3 +19,4 @@ export {
 export { saveRetainer } from "./retainer-terms";
 export { CLOSED_MONTH_MESSAGE, logTimeEntry } from "./time-entries";
 export { type RetainerMonth } from "./figures";
+export { projectHasOverageRequestsSql, projectHasTimeEntriesSql } from "./project-records";

@@ -8,6 +8,7 @@ import { projectListQuerySchema } from "@/features/projects/validation";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listAdminProjects } from "@/features/projects/server";
+import { clientLockedSql } from "@/features/projectadmin/server";
 
 export const metadata: Metadata = { title: "Projects" };
 
@@ -18,7 +19,7 @@ const STATUS_OPTIONS = [
 
 export default async function AdminProjectsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, projectListQuerySchema);
-  const { rows, total, page, pageSize } = await listAdminProjects(getDb(), { actor, ...query });
+  const { rows, total, page, pageSize } = await listAdminProjects(getDb(), { actor, clientLocked: clientLockedSql, ...query });
 
   return (
     <ProjectsScreen

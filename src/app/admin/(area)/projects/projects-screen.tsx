@@ -6,6 +6,7 @@ import { ProjectLettersDialog } from "@/features/attestations/components/project
 import { ProjectAuthorizationDialog } from "@/features/authorizations/components/project-authorization-button";
 import { type ProjectRecordDialog, ProjectsScreen as ProjectsTable } from "@/features/projects/components/admin/projects-screen";
 import { ProjectReportsDialog } from "@/features/reports/components/project-reports-button";
+import { setProjectStatusAction, updateProjectAction } from "@/features/projectadmin/actions/admin";
 
 // The Projects screen with the dialogs of the records made for a project, which belong to other
 // slices: composed here, so the projects slice (a basic entity many slices read) imports none of them.
@@ -27,7 +28,10 @@ const RECORD_DIALOGS: readonly ProjectRecordDialog[] = [
   },
 ];
 
+// The edit and the status change read or gate on those slices' records too (modules/projectadmin).
+const EDITS = { updateProject: updateProjectAction, setProjectStatus: setProjectStatusAction };
+
 /** The slice's screen with the record dialogs (named as the page's one screen). */
-export function ProjectsScreen(props: Omit<ComponentProps<typeof ProjectsTable>, "recordDialogs">) {
-  return <ProjectsTable {...props} recordDialogs={RECORD_DIALOGS} />;
+export function ProjectsScreen(props: Omit<ComponentProps<typeof ProjectsTable>, "recordDialogs" | "edits">) {
+  return <ProjectsTable {...props} edits={EDITS} recordDialogs={RECORD_DIALOGS} />;
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { type Actor, assertFindingsVisible } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { rerunRuns, rerunSchedules } from "../schema/reruns";
-import { projects } from "@/features/projects/server/schema";
+import { findProject } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 
 /** Runs, schedules and model versions are reached by engagement: a member from whom the owners withheld the findings is refused, as from a finding (docs/PRODUCT.md#portal-team). */
@@ -18,11 +18,7 @@ export const sameRerunProvider = (column: typeof rerunRuns.provider | typeof rer
 /** The engagement, the actor's own (any for the firm), or a 404 like a missing one. */
 export async function engagementOf(db: DbOrTx, actor: Actor, projectId: string) {
   assertFindingsReach(actor);
-  const [row] = await db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName })
-    .from(projects)
-    .where(actor.role === "admin" ? eq(projects.id, projectId) : and(eq(projects.id, projectId), eq(projects.clientId, actor.clientId)))
-    .limit(1);
+  const row = await findProject(db, projectId, actor.role === "admin" ? undefined : actor.clientId);
   if (!row) throw new AppError("not_found", "Engagement not found");
-  return row;
+  return { id: row.id, clientId: row.clientId, name: row.projectName };
 }

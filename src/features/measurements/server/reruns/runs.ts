@@ -4,7 +4,7 @@ import { nextDueAt, type RerunSource } from "@/lib/domain/rerun";
 import { type Actor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { rerunRuns, rerunSchedules } from "../schema/reruns";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { assertFindingsReach, sameRerunProvider } from "./engagement";
 
@@ -34,30 +34,33 @@ export type RunSummary = {
   recordedAt: string;
 };
 
-const runColumns = {
+type ProjectFacts = ReturnType<typeof projectFacts>;
+// Each read joins the engagement's facts: its name, and its client for the client's scope.
+const runColumns = (facts: ProjectFacts) => ({
   id: rerunRuns.id,
   projectId: rerunRuns.projectId,
-  projectName: projects.projectName,
-  clientId: projects.clientId,
+  projectName: facts.projectName,
+  clientId: facts.clientId,
   provider: rerunRuns.provider,
   modelId: rerunRuns.modelId,
   modelVersion: rerunRuns.modelVersion,
   source: rerunRuns.source,
   recordedByName: rerunRuns.recordedByName,
   createdAt: rerunRuns.createdAt,
-};
+});
 type RunRow = Omit<RunSummary, "recordedAt"> & { clientId: string; createdAt: Date };
 const summaryOf = ({ clientId: _clientId, createdAt, ...row }: RunRow): RunSummary => ({ ...row, recordedAt: createdAt.toISOString() });
-const scopeOf = (actor: Actor) => (actor.role === "admin" ? undefined : eq(projects.clientId, actor.clientId));
+const scopeOf = (facts: ProjectFacts, actor: Actor) => (actor.role === "admin" ? undefined : eq(facts.clientId, actor.clientId));
 
 /** The engagement's runs, newest first (its own company's for a client; 404 for another's engagement). */
 export async function listEngagementRuns(db: Db, { actor, projectId }: { actor: Actor; projectId: string }): Promise<RunSummary[]> {
   assertFindingsReach(actor);
+  const facts = projectFacts(db);
   const rows = await db
-    .select(runColumns)
+    .select(runColumns(facts))
     .from(rerunRuns)
-    .innerJoin(projects, eq(projects.id, rerunRuns.projectId))
-    .where(and(eq(rerunRuns.projectId, projectId), scopeOf(actor)))
+    .innerJoin(facts, eq(facts.projectId, rerunRuns.projectId))
+    .where(and(eq(rerunRuns.projectId, projectId), scopeOf(facts, actor)))
     .orderBy(desc(rerunRuns.createdAt), desc(rerunRuns.id))
     .limit(200);
   return rows.map(summaryOf);
@@ -66,19 +69,20 @@ export async function listEngagementRuns(db: Db, { actor, projectId }: { actor: 
 /** A run and the one before it on the same version: its own company's for a client, else RUN_NOT_FOUND. */
 export async function runWithPrevious(db: Db, { actor, runId }: { actor: Actor; runId: string }) {
   assertFindingsReach(actor);
+  const facts = projectFacts(db);
   const [row] = await db
-    .select(runColumns)
+    .select(runColumns(facts))
     .from(rerunRuns)
-    .innerJoin(projects, eq(projects.id, rerunRuns.projectId))
-    .where(and(eq(rerunRuns.id, runId), scopeOf(actor)))
+    .innerJoin(facts, eq(facts.projectId, rerunRuns.projectId))
+    .where(and(eq(rerunRuns.id, runId), scopeOf(facts, actor)))
     .limit(1);
   if (!row) throw RUN_NOT_FOUND();
   const before = await previousRun(db, row);
   const [previousRow] = before
     ? await db
-        .select(runColumns)
+        .select(runColumns(facts))
         .from(rerunRuns)
-        .innerJoin(projects, eq(projects.id, rerunRuns.projectId))
+        .innerJoin(facts, eq(facts.projectId, rerunRuns.projectId))
         .where(eq(rerunRuns.id, before.id))
     : [];
   return { run: summaryOf(row), previousId: before?.id ?? null, previous: previousRow ? summaryOf(previousRow) : null };

@@ -5,7 +5,7 @@ import type { RerunScheduleValues } from "@/features/measurements/validation";
 import { type Actor, assertClientOwner, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { rerunSchedules } from "../schema/reruns";
-import { projects } from "@/features/projects/server/schema";
+import { findProject } from "@/features/projects/server";
 import { recordAudit } from "@/features/audit/server";
 import { appLink, notifyAdmins, notifyClientOwners } from "@/features/notifications/server";
 import { engagementOf, sameRerunProvider } from "./engagement";
@@ -118,15 +118,11 @@ export async function flagOverdueSchedules(db: Db, now = new Date()): Promise<{ 
         dueAt: rerunSchedules.dueAt,
       });
     for (const schedule of flagged) {
-      const [project] = await tx
-        .select({ clientId: projects.clientId, name: projects.projectName })
-        .from(projects)
-        .where(eq(projects.id, schedule.projectId))
-        .limit(1);
+      const project = await findProject(tx, schedule.projectId);
       if (!project) continue;
       const key = `rerun-overdue:${schedule.id}:${schedule.dueAt!.toISOString()}`;
       const facts: [string, string][] = [
-        ["Engagement", project.name],
+        ["Engagement", project.projectName],
         ["Model", schedule.modelId],
         ["Due", schedule.dueAt!.toISOString().slice(0, 10)],
       ];

@@ -2,7 +2,7 @@
 
 import { Controller } from "react-hook-form";
 import { listClientOptionsAction } from "@/features/clients/actions/admin";
-import { createProjectAction, updateProjectAction } from "@/features/projects/actions/admin";
+import { createProjectAction } from "@/features/projects/actions/admin";
 import { ClientPicker } from "@/components/admin/client-picker";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,7 +15,7 @@ import { formatCents } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
 import { updateProjectSchema } from "@/features/projects/validation";
 import { localTodayIso } from "./local-date";
-import type { ProjectRowView, ShowToast } from "./types";
+import type { ProjectEdits, ProjectRowView, ShowToast } from "./types";
 import { Options } from "@/components/ui/options";
 
 // One form for create and edit: the edit schema (with id and status) validates both; a new
@@ -24,10 +24,12 @@ const NEW_ID = "00000000-0000-4000-8000-000000000000";
 
 export function ProjectFormDialog({
   project,
+  update,
   onClose,
   showToast,
 }: {
   project: ProjectRowView | null;
+  update: ProjectEdits["updateProject"];
   onClose: () => void;
   showToast: ShowToast;
 }) {
@@ -56,7 +58,7 @@ export function ProjectFormDialog({
   // The toast shows with the list's new row.
   const { onSubmit, message, isBusy } = useFormSubmit(
     form,
-    ({ id, status, ...fields }) => (isEdit ? updateProjectAction({ id, status, ...fields }) : createProjectAction(fields)),
+    ({ id, status, ...fields }) => (isEdit ? update({ id, status, ...fields }) : createProjectAction(fields)),
     {
       done: () => {
         onClose();

@@ -2,7 +2,6 @@
 
 import { CalendarRange, FolderKanban, Link2, Pencil, Plus, Receipt, ShieldAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { setProjectStatusAction } from "@/features/projects/actions/admin";
 import { PageHeader } from "@/components/admin/page-header";
 import { Button } from "@/components/ui/button";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
@@ -17,7 +16,7 @@ import { RowActionsMenu } from "@/components/admin/row-actions-menu";
 import { ManageInvoicesDialog } from "./manage-invoices-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectInvoicesDialog } from "./project-invoices-dialog";
-import type { ProjectRowView } from "./types";
+import type { ProjectEdits, ProjectRowView } from "./types";
 import { Options } from "@/components/ui/options";
 
 type RowDialog = "edit" | "manage" | "invoices" | "timeline";
@@ -56,6 +55,7 @@ export function ProjectsScreen({
   controls,
   footer,
   exportLink,
+  edits,
   recordDialogs = [],
 }: {
   rows: ProjectRowView[];
@@ -63,6 +63,7 @@ export function ProjectsScreen({
   controls: ReactNode;
   footer: ReactNode;
   exportLink?: ReactNode;
+  edits: ProjectEdits;
   recordDialogs?: readonly ProjectRecordDialog[];
 }) {
   const { toast, show } = useToast();
@@ -78,7 +79,7 @@ export function ProjectsScreen({
   const { isBusy, running: saving, run } = useChange((message, tone) => show(message, tone === "error" ? 5000 : 3000, tone));
 
   const changeStatus = (project: ProjectRowView, status: ProjectStatus) =>
-    run(project.id, () => setProjectStatusAction({ projectId: project.id, status }), {
+    run(project.id, () => edits.setProjectStatus({ projectId: project.id, status }), {
       done: ({ project: saved }) => {
         setStatuses((current) => ({ ...current, [saved.id]: saved.status }));
         return `Project ${saved.projectName} is now ${PROJECT_STATUS_LABELS[saved.status]}`;
@@ -188,10 +189,13 @@ export function ProjectsScreen({
         empty={EMPTY}
       />
       {footer}
-      {modal?.kind === "create" ? <ProjectFormDialog project={null} onClose={() => setModal(null)} showToast={show} /> : null}
+      {modal?.kind === "create" ? (
+        <ProjectFormDialog project={null} update={edits.updateProject} onClose={() => setModal(null)} showToast={show} />
+      ) : null}
       {modal?.kind === "edit" ? (
         <ProjectFormDialog
           project={{ ...modal.project, status: statuses[modal.project.id] ?? modal.project.status }}
+          update={edits.updateProject}
           onClose={() => setModal(null)}
           showToast={show}
         />
