@@ -1,5 +1,6 @@
 import "./zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 
 // PostgreSQL rejects NUL in text, and a lone UTF-16 surrogate in jsonb (the audit log keeps
 // before/after as jsonb): refusing both here turns a would-be 500 into a clear 400.
@@ -23,55 +24,57 @@ export const HIDDEN_CHARACTER_MESSAGE = "Must not contain invisible or text-dire
 /** A name others pick from a list (a company): text() without invisible or text-direction characters. */
 export function nameText(max: number) {
   // Checked before trimming: trim() would quietly drop a leading byte-order mark.
-  return z
-    .string({ error: "Required" })
-    .refine((value) => !hasHiddenCharacter(value), HIDDEN_CHARACTER_MESSAGE)
-    .pipe(text(max));
+  return z.pipe(
+    z.string({ error: "Required" }).check(z.refine((value) => !hasHiddenCharacter(value), HIDDEN_CHARACTER_MESSAGE)),
+    text(max),
+  );
 }
 
 /** A trimmed string without NUL characters or lone surrogates, bounded so oversized input is refused early. */
 export function text(max: number) {
-  return z
-    .string({ error: "Required" })
-    .max(max, `Must be at most ${max} characters`)
-    .refine((value) => !hasInvalidCharacter(value), "Contains an invalid character")
-    .transform((value) => value.trim());
+  return z.pipe(
+    z.string({ error: "Required" }).check(
+      z.maxLength(max, `Must be at most ${max} characters`),
+      z.refine((value) => !hasInvalidCharacter(value), "Contains an invalid character"),
+    ),
+    z.transform((value: string) => value.trim()),
+  );
 }
 
-export const emailSchema = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"));
+export const emailSchema = z.pipe(
+  z.string({ error: "Invalid email address" }).check(z.trim(), z.maxLength(254, "Invalid email address")),
+  z.email("Invalid email address"),
+);
 
 /** Years a date of this business can fall in; "0000-01-01" or "9999-12-31" is a typo, not a plan. */
 export const DATE_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
 /** yyyy-mm-dd that is a real calendar date within DATE_YEAR_RANGE: the one date schema for every form. */
-export const isoDateSchema = z
-  .string({ error: "Use the format YYYY-MM-DD" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD")
-  .refine((value) => {
+export const isoDateSchema = z.string({ error: "Use the format YYYY-MM-DD" }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD"),
+  z.refine((value: string) => {
     // JavaScript accepts year 0000; PostgreSQL's calendar has no year 0 and answers with an error.
     if (value.startsWith("0000")) return false;
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "Not a real date")
-  .refine((value) => {
+  }, "Not a real date"),
+  z.refine((value: string) => {
     const year = Number(value.slice(0, 4));
     return year >= DATE_YEAR_RANGE.min && year <= DATE_YEAR_RANGE.max;
-  }, `Enter a date between ${DATE_YEAR_RANGE.min} and ${DATE_YEAR_RANGE.max}`);
+  }, `Enter a date between ${DATE_YEAR_RANGE.min} and ${DATE_YEAR_RANGE.max}`),
+);
 
 export const uuidSchema = z.uuid("Invalid id");
 
 /** A form field that must be filled in: missing or blank says `message`, then `schema` checks the value. */
-export function requiredField<T extends z.ZodType<unknown, string>>(message: string, schema: T) {
-  return z.string({ error: message }).trim().min(1, message).pipe(schema);
+export function requiredField<T extends $ZodType<unknown, string>>(message: string, schema: T) {
+  return z.pipe(z.string({ error: message }).check(z.trim(), z.minLength(1, message)), schema);
 }
 
 /** Optional text: missing or blank becomes null, so the database stores "no value" rather than "". */
 export function optionalText(max: number) {
-  return text(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  return z.pipe(
+    z.nullish(text(max)),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  );
 }

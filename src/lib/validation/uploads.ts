@@ -1,7 +1,7 @@
 // What an upload may be (size, file types, names, a document's fields), shared by the upload forms,
 // the upload routes and the core's upload parsing.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidSchema } from "@/lib/validation/common";
 import { DOCUMENT_CATEGORIES, DEFAULT_DOCUMENT_CATEGORY } from "@/lib/domain/document-category";
 
@@ -16,7 +16,7 @@ export const UPLOAD_ACCEPT = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).
 
 export const documentUploadFieldsSchema = z.object({
   clientId: uuidSchema,
-  category: z.enum(DOCUMENT_CATEGORIES, { error: "Unknown category" }).default(DEFAULT_DOCUMENT_CATEGORY),
+  category: z._default(z.enum(DOCUMENT_CATEGORIES, { error: "Unknown category" }), DEFAULT_DOCUMENT_CATEGORY),
 });
 
 /**

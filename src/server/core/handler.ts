@@ -82,7 +82,11 @@ const INPUT_SCHEMA = Symbol.for("aisec.actionInputSchema");
  * The account module's adminAction / clientAction / accountAction / clientReadAction pass their
  * session guards; publicAction below passes none.
  */
-export function action<A, S extends z.ZodType, T>(guard: () => Promise<A>, schema: S, fn: (actor: A, input: z.output<S>) => Promise<T>) {
+export function action<A, S extends zcore.$ZodType, T>(
+  guard: () => Promise<A>,
+  schema: S,
+  fn: (actor: A, input: z.output<S>) => Promise<T>,
+) {
   const run = async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const actor = await guard();
@@ -98,8 +102,8 @@ export function action<A, S extends z.ZodType, T>(guard: () => Promise<A>, schem
 }
 
 /** The schema an action made by `action()` validates its input with, or null for any other function. */
-export function actionInputSchema(fn: unknown): z.ZodType | null {
-  return typeof fn === "function" ? ((fn as unknown as Record<symbol, z.ZodType | undefined>)[INPUT_SCHEMA] ?? null) : null;
+export function actionInputSchema(fn: unknown): zcore.$ZodType | null {
+  return typeof fn === "function" ? ((fn as unknown as Record<symbol, zcore.$ZodType | undefined>)[INPUT_SCHEMA] ?? null) : null;
 }
 
 /** What a public action gets instead of an actor: the request's headers and a way to work after answering. */
@@ -110,7 +114,7 @@ export type PublicContext = { headers: Headers; defer: (task: () => Promise<void
  * result shape. Headers give the client address (rate limits) and user agent; `defer` runs work
  * after the response has gone out (next/server `after`).
  */
-export const publicAction = <S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: PublicContext) => Promise<T>) =>
+export const publicAction = <S extends zcore.$ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: PublicContext) => Promise<T>) =>
   action(
     async (): Promise<PublicContext> => ({
       headers: new Headers(await headers()),

@@ -1,4 +1,6 @@
-import { z } from "zod";
+import "@/lib/validation/zod-config";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
@@ -20,12 +22,12 @@ export const periodMonths = (period: AnalyticsPeriod) => Number(period.slice(0, 
 export const ANALYTICS_CATEGORIES = ["owasp-llm", "atlas", ...OWASP_LLM_IDS, ...ATLAS_TECHNIQUE_IDS] as const;
 
 export const analyticsFilterSchema = z.object({
-  engagement: uuidSchema.optional(),
-  severity: z.enum(FINDING_SEVERITIES).optional(),
-  category: z.enum(ANALYTICS_CATEGORIES).optional(),
-  period: z.enum(ANALYTICS_PERIODS).default("12m"),
+  engagement: z.optional(uuidSchema),
+  severity: z.optional(z.enum(FINDING_SEVERITIES)),
+  category: z.optional(z.enum(ANALYTICS_CATEGORIES)),
+  period: z._default(z.enum(ANALYTICS_PERIODS), "12m"),
   /** The admin's cross-client view only: one company. */
-  client: uuidSchema.optional(),
+  client: z.optional(uuidSchema),
 });
 export type AnalyticsFilters = z.infer<typeof analyticsFilterSchema>;
 
@@ -40,8 +42,8 @@ export function filtersFromSearch(raw: Record<string, string | string[] | undefi
     return text === "" ? undefined : text;
   };
   const shape = analyticsFilterSchema.shape;
-  const pick = <S extends z.ZodType>(schema: S, key: string): z.infer<S> | undefined => {
-    const parsed = schema.safeParse(one(key));
+  const pick = <S extends $ZodType>(schema: S, key: string): z.infer<S> | undefined => {
+    const parsed = z.safeParse(schema, one(key));
     return parsed.success ? parsed.data : undefined;
   };
   return {

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import "@/lib/validation/zod-config";
+import * as z from "zod/mini";
 import { uuidSchema } from "@/lib/validation/common";
 
 // Calendar quarters for the board summary (docs/PRODUCT.md#analytics): "2026-Q3" is July to
@@ -48,12 +49,12 @@ export function recentQuarters(now: Date, count: number): string[] {
 export const quarterAsOf = (bounds: QuarterBounds, now: Date) => new Date(Math.min(now.getTime(), bounds.end.getTime() - 1));
 
 /** A quarter that has started (checked against the clock when parsed). */
-export const quarterSchema = z
-  .string(QUARTER_FORMAT)
-  .trim()
-  .refine((text) => quarterBounds(text) !== null, QUARTER_FORMAT)
-  .refine((text) => (quarterBounds(text)?.start.getUTCFullYear() ?? 2000) >= 2000, QUARTER_TOO_EARLY)
-  .refine((text) => (quarterBounds(text)?.start ?? new Date(0)) <= new Date(), QUARTER_NOT_STARTED);
+export const quarterSchema = z.string(QUARTER_FORMAT).check(
+  z.trim(),
+  z.refine((text) => quarterBounds(text) !== null, QUARTER_FORMAT),
+  z.refine((text) => (quarterBounds(text)?.start.getUTCFullYear() ?? 2000) >= 2000, QUARTER_TOO_EARLY),
+  z.refine((text) => (quarterBounds(text)?.start ?? new Date(0)) <= new Date(), QUARTER_NOT_STARTED),
+);
 
 /** The firm's request for a company's board summary. */
 export const boardSummarySchema = z.object({

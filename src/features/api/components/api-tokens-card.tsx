@@ -15,7 +15,7 @@ import { API_SCOPE_LABELS, API_SCOPES, API_TOKEN_LIFETIME_LABELS, API_TOKEN_LIFE
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useStepUp } from "@/features/identity/components/use-step-up";
 import { createApiTokenAction, revokeApiTokenAction } from "@/features/api/actions/portal";
-import { type CreateApiTokenInput, createApiTokenSchema } from "@/features/api/validation";
+import { type CreateApiTokenInput, createApiTokenSchema } from "@/features/api/validation/token";
 import type { ApiTokenRow } from "@/features/api/server";
 
 const STATE_LABELS: Record<ApiTokenRow["state"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };

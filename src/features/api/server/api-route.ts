@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { type ApiScope, OWNER_RIGHTS_SCOPES } from "@/lib/domain/api-scope";
 import { BODY_LIMITS, readTextLimited } from "@/server/core/body-limit";
 import { getDb } from "@/server/core/get-db";
@@ -18,7 +19,7 @@ export const API_RATE_RULE: RateRule = { windowSeconds: 60, max: 300 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends $ZodType ? z.output<S> : undefined;
 /** What a route's handler gets: the caller and its request's parts, each parsed with its declared schema. */
 export type ApiInput<D extends ApiRouteDeclaration> = {
   request: Request;
@@ -30,7 +31,7 @@ export type ApiInput<D extends ApiRouteDeclaration> = {
 /** A route's work: its value is the JSON answer the declaration's answer schema describes (none for a 204). */
 export type ApiHandler<D extends ApiRouteDeclaration> = (
   input: ApiInput<D>,
-) => Promise<D["answer"] extends { schema: z.ZodType } ? z.output<D["answer"]["schema"]> : void>;
+) => Promise<D["answer"] extends { schema: $ZodType } ? z.output<D["answer"]["schema"]> : void>;
 /** A route method: its declaration rides along, so a test can match route files with the contract. */
 export type ApiRouteMethod = ((request: Request, context?: RouteContext) => Promise<Response>) & { declaration: ApiRouteDeclaration };
 

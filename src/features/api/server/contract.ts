@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { $ZodObject, $ZodType } from "zod/v4/core";
 import type { ApiScope } from "@/lib/domain/api-scope";
 import { uuidSchema } from "@/lib/validation/common";
 import { createWebhookEndpointSchema } from "@/features/webhooks/validation";
@@ -58,11 +59,11 @@ export type ApiRouteDeclaration = {
   /** The path's parameters; one that does not parse is a 404 with `notFound` (like a missing object). */
   params?: z.ZodObject;
   notFound?: string;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  query?: $ZodObject;
+  body?: $ZodType;
   /** A POST that keeps its answer for a retry with the same Idempotency-Key (server/idempotency.ts). */
   idempotent?: boolean;
-  answer: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
+  answer: { status: 200 | 201 | 204; description: string; schema?: $ZodType };
   refusals?: Partial<Record<ExtraStatus, string>>;
 };
 

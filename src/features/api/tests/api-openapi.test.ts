@@ -100,7 +100,7 @@ describe("the OpenAPI document", () => {
       const parameters = (found?.operation.parameters ?? []) as { name: string; in: string }[];
       const declared = [
         ...Object.keys(declaration.params?.shape ?? {}).map((name) => `path ${name}`),
-        ...Object.keys(declaration.query?.shape ?? {}).map((name) => `query ${name}`),
+        ...Object.keys(declaration.query?._zod.def.shape ?? {}).map((name) => `query ${name}`),
       ];
       expect(parameters.filter((p) => p.in !== "header").map((p) => `${p.in} ${p.name}`)).toEqual(declared);
       expect(Boolean(found?.operation.requestBody), declaration.operationId).toBe(Boolean(declaration.body));

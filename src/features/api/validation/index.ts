@@ -1,7 +1,7 @@
 import "@/lib/validation/zod-config";
 import { z } from "zod";
+import { omit } from "zod/mini";
 import { interchangeQuerySchema } from "@/features/exports/validation";
-import { API_SCOPES, API_TOKEN_LIFETIMES } from "@/lib/domain/api-scope";
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { FINDING_SEVERITIES, FINDING_STATUSES } from "@/lib/domain/finding";
 import { uuidSchema } from "@/lib/validation/common";
@@ -9,16 +9,7 @@ import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
 import { acceptRiskSchema, findingCommentSchema, requestRetestSchema } from "@/features/findings/validation";
 import { clientRunSchema, modelVersionFields } from "@/features/measurements/validation";
 
-/** A new company API token, from the portal's form (docs/PRODUCT.md#api-and-webhooks). */
-export const createApiTokenSchema = z.object({
-  name: z.string().trim().min(1, "Give the token a name").max(80, "Keep the name under 80 characters"),
-  scopes: z
-    .array(z.enum(API_SCOPES, { error: "Choose what the token may do" }))
-    .min(1, "Choose at least one scope")
-    .transform((scopes) => [...new Set(scopes)]),
-  lifetime: z.enum(API_TOKEN_LIFETIMES, { error: "Choose how long the token lives" }),
-});
-export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+export { createApiTokenSchema, type CreateApiTokenInput } from "./token";
 
 export const apiTokenIdSchema = z.object({ tokenId: uuidSchema });
 
@@ -42,7 +33,7 @@ const flag = z
 export const apiFindingsQuerySchema = z.object({
   severity: z.enum(FINDING_SEVERITIES, { error: `severity must be one of ${FINDING_SEVERITIES.join(", ")}` }).optional(),
   status: z.enum(FINDING_STATUSES, { error: `status must be one of ${FINDING_STATUSES.join(", ")}` }).optional(),
-  engagement: uuidSchema.optional(),
+  engagement: z.optional(uuidSchema),
   owasp: z.enum(OWASP_LLM_IDS, { error: "owasp must be an OWASP Top 10 for LLM Applications id, such as LLM01" }).optional(),
   atlas: z.enum(ATLAS_TECHNIQUE_IDS, { error: "atlas must be a MITRE ATLAS technique id, such as AML.T0051" }).optional(),
   overdue: flag,
@@ -65,9 +56,10 @@ export const apiAccessLogQuerySchema = apiPageQuerySchema.extend({
 });
 
 // The writes' bodies: the portal's own schemas, the finding named by the path instead.
-export const apiCommentBodySchema = findingCommentSchema.omit({ findingId: true });
-export const apiRetestRequestBodySchema = requestRetestSchema.omit({ findingId: true });
-export const apiRiskAcceptanceBodySchema = acceptRiskSchema.omit({ findingId: true });
+// (The portal's schemas are zod/mini: the forms ship them to the browser.)
+export const apiCommentBodySchema = omit(findingCommentSchema, { findingId: true });
+export const apiRetestRequestBodySchema = omit(requestRetestSchema, { findingId: true });
+export const apiRiskAcceptanceBodySchema = omit(acceptRiskSchema, { findingId: true });
 const OWNER_EMAIL = "ownerEmail must be the e-mail address of an active person of your company, or null for none";
 /** The API names a remediation owner by e-mail (user ids are the portal's own). */
 export const apiRemediationOwnerBodySchema = z.object({
@@ -86,7 +78,7 @@ export { rerunSchema as apiRerunBodySchema } from "@/features/measurements/valid
 export * from "./responses";
 
 /** GET /api/v1/exports/findings (docs/PRODUCT.md#exports): the interchange export's query, the company's own findings. */
-export const apiInterchangeQuerySchema = interchangeQuerySchema.omit({ client: true });
+export const apiInterchangeQuerySchema = omit(interchangeQuerySchema, { client: true });
 /** The documents: a SARIF log, a list of OCSF Vulnerability Findings, or a list of ASFF findings. */
 export const apiInterchangeAnswerSchema = z.object({
   data: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]),

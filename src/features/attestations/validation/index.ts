@@ -5,19 +5,21 @@ import { isoDateSchema, requiredField, text, uuidSchema } from "@/lib/validation
 // Attestation letters (docs/PRODUCT.md#verifying-a-letter).
 
 /** Testers one per line (or separated by commas), each a name of at most 100 characters. */
-const testersField = text(2000)
-  .transform((value) =>
-    value
-      .split(/[\n,]+/)
-      .map((name) => name.trim())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(z.string().max(100, "A tester's name is at most 100 characters"))
-      .min(1, "Name at least one tester")
-      .max(20, "At most 20 testers"),
-  );
+const testersField = z.pipe(
+  z.pipe(
+    text(2000),
+    z.transform((value: string) =>
+      value
+        .split(/[\n,]+/)
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ),
+  z
+    .array(z.string().max(100, "A tester's name is at most 100 characters"))
+    .min(1, "Name at least one tester")
+    .max(20, "At most 20 testers"),
+);
 
 /** What the admin states when issuing a letter; the rest (firm, client, counts, retests) is read. */
 export const issueLetterSchema = z

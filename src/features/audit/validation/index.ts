@@ -34,7 +34,7 @@ export const auditListQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((value) => value || undefined),
-  page: pageNumber.default(1),
+  page: z._default(pageNumber, 1),
 });
 
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;

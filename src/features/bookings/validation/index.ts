@@ -2,7 +2,7 @@
 // server actions parse the same input again on the server.
 import "@/lib/validation/zod-config";
 import { todayIso } from "@/lib/format";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { isoDateSchema, optionalText, text, uuidSchema } from "@/lib/validation/common";
 import { URGENCIES, DEFAULT_URGENCY } from "@/lib/domain/urgency";
@@ -17,13 +17,11 @@ export function earliestStartDate(now: Date = new Date()): string {
 export const serviceBookingSchema = z.object({
   serviceType: z.enum(BOOKING_SERVICE_TYPES, { error: "Please select a service type" }),
   preferredStartDate: z
-    .string({ error: "Preferred start date is required" })
-    .min(1, "Preferred start date is required")
-    .pipe(isoDateSchema)
-    .refine((value) => value >= earliestStartDate(), "Preferred start date cannot be in the past"),
+    .pipe(z.string({ error: "Preferred start date is required" }).check(z.minLength(1, "Preferred start date is required")), isoDateSchema)
+    .check(z.refine((value) => value >= earliestStartDate(), "Preferred start date cannot be in the past")),
   estimatedScope: optionalText(200),
-  projectDescription: text(5000).pipe(z.string().min(1, "Project description is required")),
-  urgency: z.enum(URGENCIES, { error: "Please select an urgency" }).default(DEFAULT_URGENCY),
+  projectDescription: z.pipe(text(5000), z.string().check(z.minLength(1, "Project description is required"))),
+  urgency: z._default(z.enum(URGENCIES, { error: "Please select an urgency" }), DEFAULT_URGENCY),
 });
 
 export type ServiceBookingInput = z.input<typeof serviceBookingSchema>;
@@ -38,16 +36,10 @@ export const BOOKING_SORTS = ["newest", "start", "urgency"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 export const bookingListQuerySchema = z.object({
-  status: z
-    .union([z.enum(BOOKING_STATUSES), z.literal("all")])
-    .catch("all")
-    .default("all"),
-  service: z
-    .union([z.enum(BOOKING_SERVICE_TYPES), z.literal("all")])
-    .catch("all")
-    .default("all"),
-  sort: z.enum(BOOKING_SORTS).catch("newest").default("newest"),
-  page: pageNumber.default(1),
+  status: z._default(z.catch(z.union([z.enum(BOOKING_STATUSES), z.literal("all")]), "all"), "all"),
+  service: z._default(z.catch(z.union([z.enum(BOOKING_SERVICE_TYPES), z.literal("all")]), "all"), "all"),
+  sort: z._default(z.catch(z.enum(BOOKING_SORTS), "newest"), "newest"),
+  page: z._default(pageNumber, 1),
 });
 
 export type BookingListQuery = z.output<typeof bookingListQuerySchema>;

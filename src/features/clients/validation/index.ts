@@ -1,18 +1,18 @@
 // The Team card's and the admin client page's forms and actions (docs/PRODUCT.md#portal-team): one schema each.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { text, emailSchema, nameText, optionalText, uuidSchema } from "@/lib/validation/common";
 import { requiredText, searchText, pageNumber } from "@/lib/validation/admin-fields";
 import { CLIENT_PERSON_ROLES } from "@/lib/domain/client-person";
 
 const personRole = z.enum(CLIENT_PERSON_ROLES, "Choose a role");
 /** A person's id is their user id (better-auth's text id), never a number or a path. */
-const personId = text(100).pipe(z.string().min(1, "Invalid person"));
+const personId = z.pipe(text(100), z.string().check(z.minLength(1, "Invalid person")));
 
 export const invitePersonSchema = z.object({
-  name: text(120).pipe(z.string().min(1, "Name is required")),
+  name: z.pipe(text(120), z.string().check(z.minLength(1, "Name is required"))),
   email: emailSchema,
-  role: personRole.default("member"),
+  role: z._default(personRole, "member"),
 });
 export type InvitePersonInput = z.input<typeof invitePersonSchema>;
 export type InvitePerson = z.output<typeof invitePersonSchema>;
@@ -23,22 +23,24 @@ export const personRoleSchema = z.object({ userId: personId, role: personRole })
 export const withheldSchema = z.object({ withheld: z.boolean() });
 
 /** The admin's variants name the company too (the portal's take it from the session). */
-export const adminInvitePersonSchema = invitePersonSchema.extend({ clientId: uuidSchema });
-export const adminPersonSchema = personSchema.extend({ clientId: uuidSchema });
-export const adminPersonRoleSchema = personRoleSchema.extend({ clientId: uuidSchema });
+export const adminInvitePersonSchema = z.extend(invitePersonSchema, { clientId: uuidSchema });
+export const adminPersonSchema = z.extend(personSchema, { clientId: uuidSchema });
+export const adminPersonRoleSchema = z.extend(personRoleSchema, { clientId: uuidSchema });
 
 // A phone number as people type it: digits with spaces, +, -, dots, parentheses and an extension.
 const PHONE = /^[0-9+().\-\s]*(?:(?:ext\.?|x)\s*\d+)?$/i;
 
+const companyName = z.pipe(nameText(200), z.string().check(z.minLength(1, "Company is required")));
+
 export const accountSettingsSchema = z.object({
-  contactPerson: text(120).pipe(z.string().min(1, "Contact person is required")),
+  contactPerson: z.pipe(text(120), z.string().check(z.minLength(1, "Contact person is required"))),
   // The contact address only: the sign-in email lives on the user record and is not changed here.
   contactEmail: emailSchema,
-  company: nameText(200).pipe(z.string().min(1, "Company is required")),
-  phone: text(40)
-    .refine((value) => PHONE.test(value), "Enter a valid phone number")
-    .optional()
-    .transform((value) => (value ? value : null)),
+  company: companyName,
+  phone: z.pipe(
+    z.optional(text(40).check(z.refine((value) => PHONE.test(value), "Enter a valid phone number"))),
+    z.transform((value: string | undefined) => (value ? value : null)),
+  ),
   address: optionalText(500),
 });
 
@@ -47,21 +49,21 @@ export type AccountSettingsInput = z.input<typeof accountSettingsSchema>;
 export type AccountSettings = z.output<typeof accountSettingsSchema>;
 
 export const createClientSchema = z.object({
-  company: nameText(200).pipe(z.string().min(1, "Company is required")),
+  company: companyName,
   contactPerson: requiredText(200, "Contact person is required"),
   email: emailSchema,
   phone: optionalText(50),
   address: optionalText(500),
   // Set when the client is created from a contact inquiry: the inquiry is linked to the new client.
-  inquiryId: z
-    .union([z.literal(""), uuidSchema])
-    .nullish()
-    .transform((value) => value || null),
+  inquiryId: z.pipe(
+    z.nullish(z.union([z.literal(""), uuidSchema])),
+    z.transform((value: string | null | undefined) => value || null),
+  ),
 });
 
 export type CreateClientInput = z.input<typeof createClientSchema>;
 
-export const clientListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
+export const clientListQuerySchema = z.object({ q: z._default(searchText, ""), page: z._default(pageNumber, 1) });
 
 export type ClientListQuery = z.output<typeof clientListQuerySchema>;
 
@@ -75,6 +77,6 @@ export const clientTwoFactorRequirementSchema = z.object({
 export const clientIdSchema = z.object({ clientId: uuidSchema });
 
 /** The admin's edit of a client's details: the portal's Company Information fields, for the client named. */
-export const adminClientEditSchema = accountSettingsSchema.extend({ clientId: uuidSchema });
+export const adminClientEditSchema = z.extend(accountSettingsSchema, { clientId: uuidSchema });
 
 export type AdminClientEditInput = z.input<typeof adminClientEditSchema>;

@@ -8,7 +8,7 @@ import { DOCUMENT_CATEGORIES } from "@/lib/domain/document-category";
 
 /** Admin Documents: search by name, one client, one category, page; junk means no filter. */
 export const documentListQuerySchema = z.object({
-  q: searchText.default(""),
+  q: z._default(searchText, ""),
   clientId: z
     .union([z.literal(""), uuidSchema])
     .catch("")
@@ -17,7 +17,7 @@ export const documentListQuerySchema = z.object({
     .union([z.enum(DOCUMENT_CATEGORIES), z.literal("all")])
     .catch("all")
     .default("all"),
-  page: pageNumber.default(1),
+  page: z._default(pageNumber, 1),
 });
 
 export type DocumentListQuery = z.output<typeof documentListQuerySchema>;

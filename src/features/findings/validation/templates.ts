@@ -1,5 +1,5 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_IDS } from "@/lib/domain/ai-taxonomy";
 import { pageNumber, searchText } from "@/lib/validation/admin-fields";
 import { uuidSchema } from "@/lib/validation/common";
@@ -28,64 +28,69 @@ function distinct(values: string[]): string[] {
  * and repeats dropped, each and the count bounded. A parsed value parses again to itself.
  */
 const listField = (separator: RegExp, each: number, most: number, noun: string) =>
-  z
-    .union([printable(each * most + most * 2), z.array(printable(each * 2)).max(most * 2, `At most ${most} ${noun}`)], {
+  z.pipe(
+    z.union([printable(each * most + most * 2), z.array(printable(each * 2)).check(z.maxLength(most * 2, `At most ${most} ${noun}`))], {
       error: `Enter the ${noun} as text`,
-    })
-    .transform((value, ctx) => {
+    }),
+    z.transform((value: string | string[], ctx) => {
       const items = distinct((typeof value === "string" ? value.split(separator) : value).map((item) => item.trim()).filter(Boolean));
-      if (items.length > most) ctx.addIssue({ code: "custom", message: `At most ${most} ${noun}` });
-      else if (items.some((item) => item.length > each)) ctx.addIssue({ code: "custom", message: `Each one at most ${each} characters` });
+      // zod/mini's transform has no ctx.addIssue: the issue goes on the payload, as classic's would.
+      if (items.length > most) ctx.issues.push({ code: "custom", message: `At most ${most} ${noun}`, input: value });
+      else if (items.some((item) => item.length > each))
+        ctx.issues.push({ code: "custom", message: `Each one at most ${each} characters`, input: value });
       return items;
-    });
+    }),
+  );
 
 /** "CWE-79", "cwe-79" or "79"; blank is none. */
-const cweField = z
-  .union([z.number(), z.string().max(20, "Enter a CWE number such as CWE-79"), z.null()], { error: "Enter a CWE number such as CWE-79" })
-  .transform((value, ctx) => {
+const cweField = z.pipe(
+  z.union([z.number(), z.string().check(z.maxLength(20, "Enter a CWE number such as CWE-79")), z.null()], {
+    error: "Enter a CWE number such as CWE-79",
+  }),
+  z.transform((value: number | string | null, ctx) => {
     const raw = value === null ? "" : typeof value === "number" ? String(value) : value.trim();
     if (raw === "") return null;
     const match = /^(?:cwe-?)?(\d{1,6})$/i.exec(raw);
     const cwe = match ? Number(match[1]) : NaN;
     if (!Number.isInteger(cwe) || cwe < 1 || cwe > 100000) {
-      ctx.addIssue({ code: "custom", message: "Enter a CWE number such as CWE-79" });
+      ctx.issues.push({ code: "custom", message: "Enter a CWE number such as CWE-79", input: value });
       return z.NEVER;
     }
     return cwe;
-  });
+  }),
+);
+
+const optionalPrintable = (max: number) => z._default(z.optional(printable(max)), "");
+
+/** Ids of one list, each once, sorted; missing is none. */
+const idSet = (ids: readonly string[], message: string) =>
+  z.pipe(
+    z._default(z.optional(z.array(z.enum(ids as [string, ...string[]], { error: message })).check(z.maxLength(ids.length))), []),
+    z.transform((chosen: string[]) => [...new Set(chosen)].sort()),
+  );
 
 /** A finding template as the firm writes it. With a CVSS vector the server computes score and severity. */
 export const findingTemplateInputSchema = z.object({
-  title: printable(FINDING_TITLE_MAX).pipe(z.string().min(1, "Please enter a title")),
-  cvssVector: printable(CVSS_VECTOR_MAX).optional().default(""),
-  cwe: cweField.prefault(""),
-  description: printable(FINDING_TEXT_MAX).optional().default(""),
-  remediation: printable(FINDING_TEXT_MAX).optional().default(""),
-  references: printable(FINDING_TEXT_MAX).optional().default(""),
+  title: z.pipe(printable(FINDING_TITLE_MAX), z.string().check(z.minLength(1, "Please enter a title"))),
+  cvssVector: optionalPrintable(CVSS_VECTOR_MAX),
+  cwe: z.prefault(cweField, ""),
+  description: optionalPrintable(FINDING_TEXT_MAX),
+  remediation: optionalPrintable(FINDING_TEXT_MAX),
+  references: optionalPrintable(FINDING_TEXT_MAX),
   // Separated by commas or new lines.
-  tags: listField(/[,\n]/, TEMPLATE_TAG_MAX, TEMPLATE_TAGS_MAX, "tags").prefault(""),
-  owaspLlm: z
-    .array(z.enum(OWASP_LLM_IDS as [string, ...string[]], { error: "Choose OWASP LLM 2025 ids (LLM01 to LLM10)" }))
-    .max(OWASP_LLM_IDS.length)
-    .optional()
-    .default([])
-    .transform((ids) => [...new Set(ids)].sort()),
-  atlas: z
-    .array(z.enum(ATLAS_TECHNIQUE_IDS as [string, ...string[]], { error: "Choose MITRE ATLAS techniques from the list" }))
-    .max(ATLAS_TECHNIQUE_IDS.length)
-    .optional()
-    .default([])
-    .transform((ids) => [...new Set(ids)].sort()),
+  tags: z.prefault(listField(/[,\n]/, TEMPLATE_TAG_MAX, TEMPLATE_TAGS_MAX, "tags"), ""),
+  owaspLlm: idSet(OWASP_LLM_IDS, "Choose OWASP LLM 2025 ids (LLM01 to LLM10)"),
+  atlas: idSet(ATLAS_TECHNIQUE_IDS, "Choose MITRE ATLAS techniques from the list"),
   // One a line: a Nuclei template id, a garak probe, a SARIF ruleId, ...
-  ruleIds: listField(/\n/, TEMPLATE_RULE_ID_MAX, TEMPLATE_RULE_IDS_MAX, "rule ids").prefault(""),
+  ruleIds: z.prefault(listField(/\n/, TEMPLATE_RULE_ID_MAX, TEMPLATE_RULE_IDS_MAX, "rule ids"), ""),
 });
 export type FindingTemplateInput = z.input<typeof findingTemplateInputSchema>;
 export type FindingTemplateValues = z.output<typeof findingTemplateInputSchema>;
 
 export const newFindingTemplateSchema = findingTemplateInputSchema;
-export const editFindingTemplateSchema = findingTemplateInputSchema.extend({ templateId: uuidSchema });
+export const editFindingTemplateSchema = z.extend(findingTemplateInputSchema, { templateId: uuidSchema });
 export const findingTemplateIdSchema = z.object({ templateId: uuidSchema });
 
 /** The admin Templates list's address: search text and page. */
-export const findingTemplateListQuerySchema = z.object({ q: searchText.default(""), page: pageNumber.default(1) });
+export const findingTemplateListQuerySchema = z.object({ q: z._default(searchText, ""), page: z._default(pageNumber, 1) });
 export type FindingTemplateListQuery = z.output<typeof findingTemplateListQuerySchema>;

@@ -1,5 +1,5 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailSchema, nameText, uuidSchema } from "@/lib/validation/common";
 import { mismatch, newPassword, PASSWORD_MAX, passwordField, passwordsMatch } from "@/features/identity/validation/sign-in";
 
@@ -10,18 +10,21 @@ const currentPassword = passwordField(1, "Enter your current password");
 
 /** A code typed by hand: spaces between its groups are dropped before `shape` is checked; every fault has the one message. */
 const typedCode = (maxLength: number, shape: RegExp, message: string) =>
-  z
-    .string({ error: message })
-    .max(maxLength, message)
-    .transform((value) => value.replace(/\s+/g, ""))
-    .pipe(z.string().regex(shape, message));
+  z.pipe(
+    z.pipe(
+      z.string({ error: message }).check(z.maxLength(maxLength, message)),
+      z.transform((value: string) => value.replace(/\s+/g, "")),
+    ),
+    z.string().check(z.regex(shape, message)),
+  );
 
 /** A 6-digit code from the authenticator app; spaces people type between groups are dropped. */
 export const totpCodeSchema = typedCode(20, /^\d{6}$/, "Enter the 6-digit code from your app");
 
 /** A backup code as shown (xxxxx-xxxxx); typed without the dash it is accepted too. */
-export const backupCodeSchema = typedCode(40, /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes").transform((value) =>
-  value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`,
+export const backupCodeSchema = z.pipe(
+  typedCode(40, /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, "Enter one of your backup codes"),
+  z.transform((value: string) => (value.includes("-") ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
 );
 
 export const twoFactorPasswordSchema = z.object({ password: currentPassword });
@@ -42,22 +45,22 @@ export const changePasswordSchema = z
   .object({
     currentPassword,
     password: newPassword,
-    confirmPassword: z.string({ error: "Passwords do not match" }).max(PASSWORD_MAX, "Passwords do not match"),
+    confirmPassword: z.string({ error: "Passwords do not match" }).check(z.maxLength(PASSWORD_MAX, "Passwords do not match")),
   })
-  .refine(passwordsMatch, mismatch)
-  .refine((value) => value.password !== value.currentPassword, {
-    message: "Choose a password different from the current one",
-    path: ["password"],
-  });
+  .check(
+    z.refine(passwordsMatch, mismatch),
+    z.refine((value) => value.password !== value.currentPassword, {
+      message: "Choose a password different from the current one",
+      path: ["password"],
+    }),
+  );
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** One of the user's own sessions, by its id (never its token, which stays on the server). */
 export const sessionIdSchema = z.object({
   sessionId: z
     .string({ error: "Unknown session" })
-    .min(1, "Unknown session")
-    .max(64, "Unknown session")
-    .regex(/^[A-Za-z0-9_-]+$/, "Unknown session"),
+    .check(z.minLength(1, "Unknown session"), z.maxLength(64, "Unknown session"), z.regex(/^[A-Za-z0-9_-]+$/, "Unknown session")),
 });
 
 export const noInputSchema = z.object({});
@@ -80,20 +83,20 @@ const PASSKEY_NAME_MAX = 60;
 export const passkeyIdSchema = z.object({
   passkeyId: z
     .string({ error: "Unknown passkey" })
-    .min(1, "Unknown passkey")
-    .max(64, "Unknown passkey")
-    .regex(/^[A-Za-z0-9_-]+$/, "Unknown passkey"),
+    .check(z.minLength(1, "Unknown passkey"), z.maxLength(64, "Unknown passkey"), z.regex(/^[A-Za-z0-9_-]+$/, "Unknown passkey")),
 });
 
-export const renamePasskeySchema = passkeyIdSchema.extend({
+export const renamePasskeySchema = z.extend(passkeyIdSchema, {
   name: z
     .string({ error: "Enter a name for the passkey" })
-    .trim()
-    .min(1, "Enter a name for the passkey")
-    .max(PASSKEY_NAME_MAX, `Keep the name under ${PASSKEY_NAME_MAX + 1} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, "Enter a name for the passkey"),
+      z.maxLength(PASSKEY_NAME_MAX, `Keep the name under ${PASSKEY_NAME_MAX + 1} characters`),
+    ),
 });
 /** Confirming a passkey put on hold by a two-factor reset takes the current password. */
-export const confirmPasskeySchema = passkeyIdSchema.extend({ password: currentPassword });
+export const confirmPasskeySchema = z.extend(passkeyIdSchema, { password: currentPassword });
 export type ConfirmPasskeyInput = z.input<typeof confirmPasskeySchema>;
 
 export type RenamePasskeyInput = z.input<typeof renamePasskeySchema>;
@@ -103,7 +106,7 @@ export const viewAsClientSchema = z.object({ clientId: uuidSchema });
 
 // The personal profile (docs/PRODUCT.md#portal-settings): a person's own name and sign-in e-mail,
 // never the company's record.
-export const ownNameSchema = z.object({ name: nameText(120).pipe(z.string().min(1, "Name is required")) });
+export const ownNameSchema = z.object({ name: z.pipe(nameText(120), z.string().check(z.minLength(1, "Name is required"))) });
 export type OwnNameInput = z.input<typeof ownNameSchema>;
 
 /** A new sign-in e-mail takes the current password; it applies once its link is opened. */
@@ -112,5 +115,5 @@ export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 
 /** The link's token, as made by newResetToken (32 letters and digits). */
 export const emailChangeTokenSchema = z.object({
-  token: z.string({ error: "Invalid or expired link." }).regex(/^[A-Za-z0-9]{32}$/, "Invalid or expired link."),
+  token: z.string({ error: "Invalid or expired link." }).check(z.regex(/^[A-Za-z0-9]{32}$/, "Invalid or expired link.")),
 });

@@ -1,5 +1,5 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailSchema } from "@/lib/validation/common";
 
 // Shared by the sign-in and password forms (react-hook-form resolvers) and the server actions, so
@@ -12,7 +12,9 @@ export const RESET_PASSWORD_MIN = 8;
 
 /** A password field: one message for a missing or too short password, and the common upper bound. */
 export const passwordField = (min: number, tooShort: string) =>
-  z.string({ error: tooShort }).min(min, tooShort).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  z
+    .string({ error: tooShort })
+    .check(z.minLength(min, tooShort), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`));
 
 export const clientLoginSchema = z.object({
   email: emailSchema,
@@ -32,7 +34,7 @@ export const adminLoginSchema = z.object({
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
+  email: z.pipe(z.string({ error: "Email is required" }).check(z.trim(), z.minLength(1, "Email is required")), emailSchema),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
@@ -45,19 +47,21 @@ export const mismatch = { message: "Passwords do not match", path: ["confirmPass
 /** What the reset form edits; the token comes from the link, not from a field. */
 export const resetPasswordFormSchema = z
   .object({ password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }) })
-  .refine(passwordsMatch, mismatch);
+  .check(z.refine(passwordsMatch, mismatch));
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** Reset tokens are url-safe (better-auth makes 24 alphanumerics); anything far off is refused early. */
 export const resetTokenSchema = z
   .string({ error: "Invalid or expired reset link. Please request a new password reset." })
-  .min(1, "Invalid or expired reset link. Please request a new password reset.")
-  .max(256, "Invalid or expired reset link. Please request a new password reset.")
-  .regex(/^[A-Za-z0-9._~-]+$/, "Invalid or expired reset link. Please request a new password reset.");
+  .check(
+    z.minLength(1, "Invalid or expired reset link. Please request a new password reset."),
+    z.maxLength(256, "Invalid or expired reset link. Please request a new password reset."),
+    z.regex(/^[A-Za-z0-9._~-]+$/, "Invalid or expired reset link. Please request a new password reset."),
+  );
 
 export const resetPasswordSchema = z
   .object({ token: resetTokenSchema, password: newPassword, confirmPassword: z.string({ error: "Passwords do not match" }) })
-  .refine(passwordsMatch, mismatch);
+  .check(z.refine(passwordsMatch, mismatch));
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** Texts that both sides show (docs/PRODUCT.md, the Sign-in and two-factor sections). */

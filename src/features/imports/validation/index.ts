@@ -1,5 +1,5 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { IMPORT_FORMATS } from "@/lib/domain/finding-import";
 import { uuidSchema } from "@/lib/validation/common";
 
@@ -22,13 +22,21 @@ const formatSchema = z.enum(IMPORT_FORMATS, { error: "Choose the tool that wrote
 export const findingImportFieldsSchema = z.object({
   projectId: uuidSchema,
   // Empty: chosen from the file's name and first bytes.
-  format: z.union([z.literal("").transform(() => undefined), formatSchema]).optional(),
+  format: z.optional(
+    z.union([
+      z.pipe(
+        z.literal(""),
+        z.transform(() => undefined),
+      ),
+      formatSchema,
+    ]),
+  ),
 });
 
 /** Applying a previewed import; with markMissing, what it did not see is marked for the firm to decide. */
 export const applyFindingImportSchema = z.object({
   importId: uuidSchema,
-  markMissing: z.boolean().optional().default(false),
+  markMissing: z._default(z.optional(z.boolean()), false),
 });
 export type ApplyFindingImportInput = z.input<typeof applyFindingImportSchema>;
 

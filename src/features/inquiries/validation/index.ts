@@ -2,7 +2,7 @@
 // POST /api/contact/send. Written with zod/mini: the form ships it to every visitor's browser,
 // and the tree-shakable mini build is about 5 KB gzipped where classic zod is several times that.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidSchema } from "@/lib/validation/common";
 import { searchText, pageNumber } from "@/lib/validation/admin-fields";
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
@@ -89,9 +89,9 @@ export const INQUIRY_FILTERS = ["all", "new", "read", "archived"] as const;
 export type InquiryFilter = (typeof INQUIRY_FILTERS)[number];
 
 export const inquiryListQuerySchema = z.object({
-  q: searchText.default(""),
-  status: z.enum(INQUIRY_FILTERS).catch("all").default("all"),
-  page: pageNumber.default(1),
+  q: z._default(searchText, ""),
+  status: z._default(z.catch(z.enum(INQUIRY_FILTERS), "all"), "all"),
+  page: z._default(pageNumber, 1),
 });
 
 export type InquiryListQuery = z.output<typeof inquiryListQuerySchema>;

@@ -1,7 +1,7 @@
 // The invoices feature's zod schemas: the forms use them in the browser, and the route handlers and
 // server actions parse the same input again on the server.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidSchema, isoDateSchema } from "@/lib/validation/common";
 import { INVOICE_FILTER_STATUSES } from "@/lib/domain/invoice-status";
 import { optionalFilterDate, searchText } from "@/lib/validation/admin-fields";
@@ -10,7 +10,9 @@ import { optionalFilterDate, searchText } from "@/lib/validation/admin-fields";
 export const INVOICE_PAGE_SIZE = 50;
 
 export const invoicePageSchema = z.object({
-  offset: z.number({ error: "Invalid offset" }).int("Invalid offset").min(0, "Invalid offset").max(1_000_000, "Invalid offset"),
+  offset: z
+    .number({ error: "Invalid offset" })
+    .check(z.int("Invalid offset"), z.gte(0, "Invalid offset"), z.lte(1_000_000, "Invalid offset")),
 });
 
 /**
@@ -20,31 +22,31 @@ export const invoicePageSchema = z.object({
  * The export also takes the clients list's search (`q`: its "Export invoices").
  */
 const invoiceFilterShape = {
-  client: uuidSchema.optional().catch(undefined),
-  status: z
-    .union([z.enum(INVOICE_FILTER_STATUSES), z.literal("all")])
-    .catch("all")
-    .default("all"),
-  dates: z.enum(["issued", "due"]).catch("issued").default("issued"),
+  client: z.catch(z.optional(uuidSchema), undefined),
+  status: z._default(z.catch(z.union([z.enum(INVOICE_FILTER_STATUSES), z.literal("all")]), "all"), "all"),
+  dates: z._default(z.catch(z.enum(["issued", "due"]), "issued"), "issued"),
   from: optionalFilterDate,
   to: optionalFilterDate,
-  number: searchText.default(""),
+  number: z._default(searchText, ""),
 };
 
 export const invoiceListQuerySchema = z.object({
   ...invoiceFilterShape,
   // Where the page starts (keyset): the last row of the page before, as "<issue date or none>_<id>".
-  after: z
-    .string()
-    .regex(/^(\d{4}-\d{2}-\d{2}|none)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
-    .refine((value) => value.startsWith("none") || isoDateSchema.safeParse(value.slice(0, 10)).success)
-    .optional()
-    .catch(undefined),
+  after: z.catch(
+    z.optional(
+      z.string().check(
+        z.regex(/^(\d{4}-\d{2}-\d{2}|none)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+        z.refine((value) => value.startsWith("none") || isoDateSchema.safeParse(value.slice(0, 10)).success),
+      ),
+    ),
+    undefined,
+  ),
 });
 
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 
-export const invoiceExportQuerySchema = z.object({ ...invoiceFilterShape, q: searchText.default("") });
+export const invoiceExportQuerySchema = z.object({ ...invoiceFilterShape, q: z._default(searchText, "") });
 
 export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 export { STATEMENT_FORMATS, statementQuerySchema, type StatementFormat, type StatementQuery } from "./statement";

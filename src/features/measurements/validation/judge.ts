@@ -1,15 +1,17 @@
 // A measurement's judge, a person's review of a retest's outputs, and a judge's validation
 // (docs/PRODUCT.md#measured-ai-findings): the admin's forms and the server parse the same schemas.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $RefinementCtx } from "zod/v4/core";
 import { text } from "@/lib/validation/common";
 
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const line = (max: number) => text(max).refine((value) => !CONTROL.test(value), "Contains an invalid character");
+const line = (max: number) => text(max).check(z.refine((value) => !CONTROL.test(value), "Contains an invalid character"));
 const optionalLine = (max: number) =>
-  line(max)
-    .nullish()
-    .transform((value) => value || null);
+  z.pipe(
+    z.nullish(line(max)),
+    z.transform((value: string | null | undefined) => value || null),
+  );
 
 /** The judge of a measurement: its name (blank: none named), version, and an LLM judge's model and rubric version. */
 export const judgeFields = {
@@ -20,16 +22,17 @@ export const judgeFields = {
 };
 
 const optionalCount = (what: string) =>
-  z
-    .union([
-      z.literal(""),
-      z.coerce
-        .number({ error: `Enter the number of ${what}` })
-        .int(`Enter a whole number of ${what}`)
-        .min(0, `Enter the number of ${what}`),
-    ])
-    .nullish()
-    .transform((value) => (value === "" || value === undefined || value === null ? null : value));
+  z.pipe(
+    z.nullish(
+      z.union([
+        z.literal(""),
+        z.coerce
+          .number({ error: `Enter the number of ${what}` })
+          .check(z.int(`Enter a whole number of ${what}`), z.gte(0, `Enter the number of ${what}`)),
+      ]),
+    ),
+    z.transform((value: number | "" | null | undefined) => (value === "" || value === undefined || value === null ? null : value)),
+  );
 
 /**
  * A person's review of a stated sample of a retest's outputs: how many outputs they read, the
@@ -43,7 +46,7 @@ export const reviewFields = {
 
 export const reviewComplete = (
   value: { reviewSample: number | null; reviewFound: number | null; reviewerName: string | null; trials?: number },
-  ctx: z.RefinementCtx,
+  ctx: $RefinementCtx,
 ) => {
   const given = [value.reviewSample, value.reviewFound, value.reviewerName].filter((v) => v !== null).length;
   if (given === 0) return;
@@ -63,15 +66,15 @@ export const JUDGE_SAMPLE_MAX_CHARS = 200_000;
 
 /** The firm records a judge's validation: the judge, the sample's format and text, a note. */
 export const judgeValidationSchema = z.object({
-  judgeName: line(200).pipe(z.string().min(1, "Name the judge")),
+  judgeName: z.pipe(line(200), z.string().check(z.minLength(1, "Name the judge"))),
   judgeVersion: judgeFields.judgeVersion,
   judgeModel: judgeFields.judgeModel,
   judgeRubricVersion: judgeFields.judgeRubricVersion,
   format: z.enum(["csv", "jsonl"], { error: "Choose CSV or JSONL" }),
-  sample: z
-    .string({ error: "Add the labelled sample" })
-    .max(JUDGE_SAMPLE_MAX_CHARS, "The sample is larger than 200 KB: keep only the human and judge columns")
-    .refine((value) => value.trim() !== "", "Add the labelled sample"),
+  sample: z.string({ error: "Add the labelled sample" }).check(
+    z.maxLength(JUDGE_SAMPLE_MAX_CHARS, "The sample is larger than 200 KB: keep only the human and judge columns"),
+    z.refine((value) => value.trim() !== "", "Add the labelled sample"),
+  ),
   note: optionalLine(2000),
 });
 export type JudgeValidationInput = z.input<typeof judgeValidationSchema>;

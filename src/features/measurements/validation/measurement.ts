@@ -1,7 +1,8 @@
 // A measured AI finding's counts and target (docs/PRODUCT.md#measured-ai-findings): the admin's
 // measurement and retest forms and the server parse the same schemas.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $RefinementCtx } from "zod/v4/core";
 import { MEASUREMENT_TRIALS_MAX, SHA256_HEX } from "@/lib/domain/finding-measurement";
 import { isoDateSchema, text, uuidSchema } from "@/lib/validation/common";
 import { judgeFields } from "./judge";
@@ -11,26 +12,32 @@ const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** One line of text (no control character), blank → null. */
 const optionalLine = (max: number) =>
-  text(max)
-    .refine((value) => !CONTROL.test(value), "Contains an invalid character")
-    .nullish()
-    .transform((value) => value || null);
+  z.pipe(
+    z.nullish(text(max).check(z.refine((value) => !CONTROL.test(value), "Contains an invalid character"))),
+    z.transform((value: string | null | undefined) => value || null),
+  );
 
 /** A SHA-256 as 64 hex digits (either case, stored in lower case); blank → null. */
-const optionalSha256 = z
-  .string({ error: "Enter a SHA-256 as 64 hex digits" })
-  .max(100, "Enter a SHA-256 as 64 hex digits")
-  .transform((value) => value.trim().toLowerCase())
-  .refine((value) => value === "" || SHA256_HEX.test(value), "Enter a SHA-256 as 64 hex digits")
-  .nullish()
-  .transform((value) => value || null);
+const optionalSha256 = z.pipe(
+  z.nullish(
+    z
+      .pipe(
+        z.string({ error: "Enter a SHA-256 as 64 hex digits" }).check(z.maxLength(100, "Enter a SHA-256 as 64 hex digits")),
+        z.transform((value: string) => value.trim().toLowerCase()),
+      )
+      .check(z.refine((value) => value === "" || SHA256_HEX.test(value), "Enter a SHA-256 as 64 hex digits")),
+  ),
+  z.transform((value: string | null | undefined) => value || null),
+);
 
 const wholeNumber = (what: string, min: number) =>
   z.coerce
     .number({ error: `Enter the number of ${what}` })
-    .int(`Enter a whole number of ${what}`)
-    .min(min, min === 1 ? `At least 1 of ${what}` : `Enter the number of ${what}`)
-    .max(MEASUREMENT_TRIALS_MAX, `At most ${MEASUREMENT_TRIALS_MAX.toLocaleString("en-US")} ${what}`);
+    .check(
+      z.int(`Enter a whole number of ${what}`),
+      z.gte(min, min === 1 ? `At least 1 of ${what}` : `Enter the number of ${what}`),
+      z.lte(MEASUREMENT_TRIALS_MAX, `At most ${MEASUREMENT_TRIALS_MAX.toLocaleString("en-US")} ${what}`),
+    );
 
 /** The counts: trials n (at least one) and successes k, 0 ≤ k ≤ n. */
 export const measurementCounts = {
@@ -44,7 +51,7 @@ export const measurementTarget = {
   modelVersion: optionalLine(100),
 };
 
-export const successesWithinTrials = <T extends { trials: number; successes: number }>(value: T, ctx: z.RefinementCtx) => {
+export const successesWithinTrials = <T extends { trials: number; successes: number }>(value: T, ctx: $RefinementCtx) => {
   if (value.successes > value.trials) ctx.addIssue({ code: "custom", path: ["successes"], message: "Successes cannot exceed the trials" });
 };
 
@@ -61,22 +68,21 @@ export const measurementSchema = z
     detector: optionalLine(MEASUREMENT_NAME_MAX),
     ...judgeFields,
     // The day it was measured, if not today.
-    measuredOn: isoDateSchema
-      .or(z.literal(""))
-      .nullish()
-      .transform((value) => value || null),
+    measuredOn: z.pipe(
+      z.nullish(z.union([isoDateSchema, z.literal("")])),
+      z.transform((value: string | null | undefined) => value || null),
+    ),
   })
-  .superRefine(successesWithinTrials);
+  .check(z.superRefine(successesWithinTrials));
 export type MeasurementInput = z.input<typeof measurementSchema>;
 export type MeasurementValues = z.output<typeof measurementSchema>;
 
 /** One line of text, required: trimmed, no control character. */
 const requiredLine = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .pipe(text(max))
-    .refine((value) => !CONTROL.test(value), "Contains an invalid character")
-    .pipe(z.string().min(1, message));
+  z.pipe(
+    z.pipe(z.string({ error: message }), text(max)).check(z.refine((value) => !CONTROL.test(value), "Contains an invalid character")),
+    z.string().check(z.minLength(1, message)),
+  );
 
 /**
  * The model version a client runs now on one of an engagement's targets (the portal's form and the
@@ -109,7 +115,7 @@ export const clientRunSchema = z
     toolManifestSha256: optionalSha256,
     guardrailConfigSha256: optionalSha256,
   })
-  .superRefine(successesWithinTrials);
+  .check(z.superRefine(successesWithinTrials));
 export type ClientRunValues = z.output<typeof clientRunSchema>;
 
 /** The largest results file an owner uploads: promptfoo's results.json of a reproducer's run, outputs included. */

@@ -1,7 +1,8 @@
 // Scheduled re-runs (docs/PRODUCT.md#measured-ai-findings): a schedule per engagement target and a
 // run of its reproducers, parsed alike by the forms, the company API and the server.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $RefinementCtx } from "zod/v4/core";
 import { MEASUREMENT_TRIALS_MAX } from "@/lib/domain/finding-measurement";
 import { RERUN_CADENCES } from "@/lib/domain/rerun";
 import { text, uuidSchema } from "@/lib/validation/common";
@@ -9,21 +10,27 @@ import { clientRunSchema, measurementCounts, successesWithinTrials } from "./mea
 
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** The target's model id as the measurements name it. */
-const modelName = text(200)
-  .refine((value) => !CONTROL.test(value), "Contains an invalid character")
-  .pipe(z.string().min(1, "Name the model"));
+const modelName = z.pipe(
+  text(200).check(z.refine((value) => !CONTROL.test(value), "Contains an invalid character")),
+  z.string().check(z.minLength(1, "Name the model")),
+);
 
 /** A run holds at most this many findings' counts. */
 export const RERUN_RESULTS_MAX = 500;
 
 const optionalCount = (what: string, min: number) =>
-  z.coerce
-    .number({ error: `Enter the number of ${what}` })
-    .int(`Enter a whole number of ${what}`)
-    .min(min, `At least ${min} ${what}`)
-    .max(MEASUREMENT_TRIALS_MAX * 100, `Too many ${what}`)
-    .nullish()
-    .transform((value) => value ?? null);
+  z.pipe(
+    z.nullish(
+      z.coerce
+        .number({ error: `Enter the number of ${what}` })
+        .check(
+          z.int(`Enter a whole number of ${what}`),
+          z.gte(min, `At least ${min} ${what}`),
+          z.lte(MEASUREMENT_TRIALS_MAX * 100, `Too many ${what}`),
+        ),
+    ),
+    z.transform((value: number | null | undefined) => value ?? null),
+  );
 
 /** Multi-turn trials: the turns all conversations used, each one's budget, the seed prompts they started from. */
 export const multiTurnFields = {
@@ -36,7 +43,7 @@ export const multiTurnWithinTrials = <
   T extends { trials: number; turnsUsed: number | null; turnBudget: number | null; seedPrompts: number | null },
 >(
   value: T,
-  ctx: z.RefinementCtx,
+  ctx: $RefinementCtx,
 ) => {
   if (value.turnsUsed !== null && value.turnsUsed < value.trials)
     ctx.addIssue({ code: "custom", path: ["turnsUsed"], message: "Each conversation uses at least one turn" });
@@ -46,10 +53,12 @@ export const multiTurnWithinTrials = <
     ctx.addIssue({ code: "custom", path: ["seedPrompts"], message: "More seed prompts than trials" });
 };
 
-const rerunResultSchema = z.object({ findingId: uuidSchema, ...measurementCounts, ...multiTurnFields }).superRefine((value, ctx) => {
-  successesWithinTrials(value, ctx);
-  multiTurnWithinTrials(value, ctx);
-});
+const rerunResultSchema = z.object({ findingId: uuidSchema, ...measurementCounts, ...multiTurnFields }).check(
+  z.superRefine((value, ctx) => {
+    successesWithinTrials(value, ctx);
+    multiTurnWithinTrials(value, ctx);
+  }),
+);
 
 /** One run of a target's reproducers: the target, the version it tried, each finding's counts. */
 export const rerunSchema = z
@@ -59,17 +68,21 @@ export const rerunSchema = z
     modelVersion: clientRunSchema.shape.modelVersion,
     results: z
       .array(rerunResultSchema, { error: "List each finding's counts in results" })
-      .min(1, "List each finding's counts in results")
-      .max(RERUN_RESULTS_MAX, `At most ${RERUN_RESULTS_MAX} findings in one run`),
+      .check(
+        z.minLength(1, "List each finding's counts in results"),
+        z.maxLength(RERUN_RESULTS_MAX, `At most ${RERUN_RESULTS_MAX} findings in one run`),
+      ),
   })
-  .superRefine((value, ctx) => {
-    const seen = new Set<string>();
-    value.results.forEach((result, index) => {
-      if (seen.has(result.findingId))
-        ctx.addIssue({ code: "custom", path: ["results", index, "findingId"], message: "A finding is listed twice" });
-      seen.add(result.findingId);
-    });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const seen = new Set<string>();
+      value.results.forEach((result, index) => {
+        if (seen.has(result.findingId))
+          ctx.addIssue({ code: "custom", path: ["results", index, "findingId"], message: "A finding is listed twice" });
+        seen.add(result.findingId);
+      });
+    }),
+  );
 export type RerunValues = z.output<typeof rerunSchema>;
 export type RerunInput = z.input<typeof rerunSchema>;
 

@@ -2,7 +2,7 @@
 
 import { Paperclip, Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { z } from "zod";
+import { type $ZodType, safeParse } from "zod/v4/core";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Textarea } from "@/components/ui/field";
 import { routeChange, useChange } from "@/components/ui/use-change";
@@ -27,7 +27,7 @@ export function MessageForm<T>({
   onError,
 }: {
   url: string;
-  schema: z.ZodType;
+  schema: $ZodType;
   submitLabel: string;
   bodyLabel?: string;
   fields?: (errors: Record<string, string>) => ReactNode;
@@ -48,7 +48,7 @@ export function MessageForm<T>({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-    const parsed = schema.safeParse(values);
+    const parsed = safeParse(schema, values);
     const file = form.get("file");
     const errs = parsed.success ? {} : fieldErrorsOf(parsed.error);
     if (file instanceof File && file.size > MAX_UPLOAD_BYTES) errs.file = "File is too large. The maximum is 50MB.";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { MessageForm } from "./message-form";
@@ -19,7 +19,7 @@ export function NewThreadCard({
   notify,
 }: {
   api: string;
-  schema: z.ZodType;
+  schema: $ZodType;
   fields: (errors: Record<string, string>) => ReactNode;
   onCreated: (threadId: string) => void;
   onCancel: () => void;

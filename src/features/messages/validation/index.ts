@@ -1,5 +1,5 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { THREAD_STATUSES } from "@/lib/domain/thread-status";
 import { text, uuidSchema } from "@/lib/validation/common";
 
@@ -12,18 +12,20 @@ export const MESSAGE_PAGE_SIZE = 50;
 // Printable text with newlines and tabs; other control characters are refused like the contact form's.
 const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-export const messageBodySchema = text(MESSAGE_MAX_LENGTH)
-  .refine((value) => !CONTROL.test(value), "Contains an invalid character")
-  .pipe(z.string().min(1, "Please write a message"));
+export const messageBodySchema = z.pipe(
+  text(MESSAGE_MAX_LENGTH).check(z.refine((value) => !CONTROL.test(value), "Contains an invalid character")),
+  z.string().check(z.minLength(1, "Please write a message")),
+);
 
-export const subjectSchema = text(SUBJECT_MAX_LENGTH)
-  .refine((value) => !/[\u0001-\u001f\u007f]/.test(value), "Contains an invalid character")
-  .pipe(z.string().min(1, "Please enter a subject"));
+export const subjectSchema = z.pipe(
+  text(SUBJECT_MAX_LENGTH).check(z.refine((value) => !/[\u0001-\u001f\u007f]/.test(value), "Contains an invalid character")),
+  z.string().check(z.minLength(1, "Please enter a subject")),
+);
 
-const optionalId = z
-  .union([z.literal(""), uuidSchema])
-  .nullish()
-  .transform((value) => (value ? value : null));
+const optionalId = z.pipe(
+  z.nullish(z.union([z.literal(""), uuidSchema])),
+  z.transform((value: string | null | undefined) => (value ? value : null)),
+);
 
 /** A client's new thread: a subject, the first message, optionally one of their projects. */
 export const newThreadSchema = z.object({
@@ -34,26 +36,25 @@ export const newThreadSchema = z.object({
 export type NewThreadInput = z.input<typeof newThreadSchema>;
 
 /** A thread the team starts, addressed to one client. */
-export const adminNewThreadSchema = newThreadSchema.extend({ clientId: uuidSchema });
+export const adminNewThreadSchema = z.extend(newThreadSchema, { clientId: uuidSchema });
 export type AdminNewThreadInput = z.input<typeof adminNewThreadSchema>;
 
 export const replySchema = z.object({ body: messageBodySchema });
 export type ReplyInput = z.input<typeof replySchema>;
 
 /** Opening a thread: without `before` the newest page, with it the page before that message. */
-export const threadPageQuerySchema = z.object({ before: uuidSchema.optional() });
+export const threadPageQuerySchema = z.object({ before: z.optional(uuidSchema) });
 
 export const threadStatusSchema = z.object({ threadId: uuidSchema, status: z.enum(THREAD_STATUSES, { error: "Unknown status" }) });
 
 /** The admin list's filters, from the page's query string; anything unknown falls back to all. */
 export const threadListFilterSchema = z.object({
-  client: uuidSchema.optional().catch(undefined),
-  status: z.enum(THREAD_STATUSES).optional().catch(undefined),
-  unread: z
-    .literal("1")
-    .optional()
-    .catch(undefined)
-    .transform((value) => value === "1"),
-  thread: uuidSchema.optional().catch(undefined),
+  client: z.catch(z.optional(uuidSchema), undefined),
+  status: z.catch(z.optional(z.enum(THREAD_STATUSES)), undefined),
+  unread: z.pipe(
+    z.catch(z.optional(z.literal("1")), undefined),
+    z.transform((value: "1" | undefined) => value === "1"),
+  ),
+  thread: z.catch(z.optional(uuidSchema), undefined),
 });
 export type ThreadListFilter = z.output<typeof threadListFilterSchema>;

@@ -1,7 +1,7 @@
 // The rates feature's zod schemas: the forms use them in the browser, and the route handlers and
 // server actions parse the same input again on the server.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { requiredText, dollarsToCents, optionalDollarsToCents } from "@/lib/validation/admin-fields";
 import { optionalText, isoDateSchema, uuidSchema } from "@/lib/validation/common";
 
@@ -16,7 +16,7 @@ export const rateCardSchema = z.object({
 
 export const updateClientRatesSchema = z.object({
   clientId: uuidSchema,
-  rates: z.array(rateCardSchema, { error: "rates must be a list" }).max(20, "At most 20 rate cards"),
+  rates: z.array(rateCardSchema, { error: "rates must be a list" }).check(z.maxLength(20, "At most 20 rate cards")),
 });
 
 export type UpdateClientRatesInput = z.input<typeof updateClientRatesSchema>;

@@ -1,5 +1,5 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ACCESS_LOG_KIND_VALUES } from "@/lib/domain/access-log";
 import { stepUpProofSchema } from "@/features/identity/validation/step-up";
 import { text, uuidSchema } from "@/lib/validation/common";
@@ -9,7 +9,7 @@ import { text, uuidSchema } from "@/lib/validation/common";
 /** The upload form's fields besides the file: the engagement (a project) and the report's title. */
 export const reportUploadFieldsSchema = z.object({
   projectId: z.uuid("Choose an engagement"),
-  title: text(200).pipe(z.string().min(1, "Give the report a title")),
+  title: z.pipe(text(200), z.string().check(z.minLength(1, "Give the report a title"))),
 });
 
 /** The report version an admin revokes. */
@@ -20,9 +20,9 @@ export const reportDownloadSchema = stepUpProofSchema;
 
 /** A page of the access log. */
 export const accessLogQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: z._default(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1), 1),
   /** One kind of access (docs/PRODUCT.md#portal-access-log); empty or unknown means every kind. */
-  kind: z.enum(ACCESS_LOG_KIND_VALUES).optional().catch(undefined),
+  kind: z.catch(z.optional(z.enum(ACCESS_LOG_KIND_VALUES)), undefined),
 });
 
 /** The admin's list of an engagement's reports. */
@@ -40,7 +40,7 @@ export const GENERATED_REPORT_TITLE = "Security assessment report";
 /** Publishing the generated PDF to the engagement's vault; `empty` confirms a report without findings. */
 export const publishGeneratedReportSchema = z.object({
   projectId: z.uuid("Choose an engagement"),
-  empty: z.boolean().optional().default(false),
+  empty: z._default(z.optional(z.boolean()), false),
 });
 
 /** The answer to publishing a report of no published finding before the admin has confirmed it. */

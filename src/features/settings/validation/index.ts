@@ -1,7 +1,7 @@
 // The settings feature's zod schemas: the forms use them in the browser, and the route handlers and
 // server actions parse the same input again on the server.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SERVICE_NAMES } from "@/lib/domain/services";
 import { MIN_RETEST_TRIALS_MAX } from "@/lib/domain/finding-measurement";
 import { dollarsToCents, optionalDollarsToCents } from "@/lib/validation/admin-fields";
@@ -18,8 +18,10 @@ export const defaultRatesSchema = z.object({
       }),
       { error: "rates must be a list" },
     )
-    .length(SERVICE_NAMES.length, `Give a rate for each of the ${SERVICE_NAMES.length} services`)
-    .refine((rates) => new Set(rates.map((r) => r.serviceType)).size === rates.length, "Give each service once"),
+    .check(
+      z.length(SERVICE_NAMES.length, `Give a rate for each of the ${SERVICE_NAMES.length} services`),
+      z.refine((rates) => new Set(rates.map((r) => r.serviceType)).size === rates.length, "Give each service once"),
+    ),
 });
 
 export type DefaultRatesInput = z.input<typeof defaultRatesSchema>;
@@ -40,8 +42,10 @@ export type FirmDetailsInput = z.input<typeof firmDetailsSchema>;
 export const minRetestTrialsSchema = z.object({
   minTrials: z.coerce
     .number({ error: "Enter a number of trials" })
-    .int("Enter a whole number of trials")
-    .min(1, "At least 1 trial")
-    .max(MIN_RETEST_TRIALS_MAX, `At most ${MIN_RETEST_TRIALS_MAX.toLocaleString("en-US")} trials`),
+    .check(
+      z.int("Enter a whole number of trials"),
+      z.gte(1, "At least 1 trial"),
+      z.lte(MIN_RETEST_TRIALS_MAX, `At most ${MIN_RETEST_TRIALS_MAX.toLocaleString("en-US")} trials`),
+    ),
 });
 export type MinRetestTrialsInput = z.input<typeof minRetestTrialsSchema>;

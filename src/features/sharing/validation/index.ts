@@ -16,8 +16,11 @@ const expiryDays = z.coerce
   .max(SHARE_EXPIRY_DAYS.max, `At most ${SHARE_EXPIRY_DAYS.max} days`);
 
 export const shareRecipientSchema = z.object({
-  email: emailSchema.transform((email) => email.toLowerCase()),
-  name: nameText(120).optional(),
+  email: z.pipe(
+    emailSchema,
+    z.transform((email: string) => email.toLowerCase()),
+  ),
+  name: z.optional(nameText(120)),
 });
 
 /** A new share: what, with whom, how long, how, under which NDA. */
@@ -31,11 +34,11 @@ export const createShareSchema = z
       .array(shareRecipientSchema)
       .min(1, "Name at least one recipient")
       .max(MAX_SHARE_RECIPIENTS, `At most ${MAX_SHARE_RECIPIENTS} recipients`),
-    message: text(2000).optional(),
+    message: z.optional(text(2000)),
     expiryDays: expiryDays.default(SHARE_EXPIRY_DAYS.default),
     mode: z.enum(SHARE_MODES, "Choose view only or download"),
     ndaKind: z.enum(SHARE_NDA_KINDS, "Choose an NDA"),
-    ndaText: text(20_000).optional(),
+    ndaText: z.optional(text(20_000)),
   })
   .refine((share) => share.ndaKind !== "own" || (share.ndaText ?? "").length >= 20, {
     path: ["ndaText"],
@@ -55,12 +58,17 @@ export const membersMayShareSchema = z.object({ allowed: z.boolean("Choose yes o
 export const forbidSharingSchema = z.object({ projectId: uuidSchema, forbidden: z.boolean("Choose yes or no") });
 
 /** A recipient asking for a new sign-in link. */
-export const shareLinkRequestSchema = z.object({ email: emailSchema.transform((email) => email.toLowerCase()) });
+export const shareLinkRequestSchema = z.object({
+  email: z.pipe(
+    emailSchema,
+    z.transform((email: string) => email.toLowerCase()),
+  ),
+});
 /** A mailed link's token, posted by the page it opens. */
 export const shareSessionSchema = z.object({ token: z.string().min(20, "This link is not valid.").max(100, "This link is not valid.") });
 /** The NDA accepted: the name the recipient types. */
 export const ndaAcceptSchema = z.object({
-  name: nameText(120).pipe(z.string().min(2, "Type your full name")),
+  name: z.pipe(nameText(120), z.string().min(2, "Type your full name")),
   accept: z.literal(true, "Tick the box to accept the NDA"),
 });
 export const sharedPageParamsSchema = z.object({ id: uuidSchema, page: z.coerce.number().int().min(1).max(10_000) });

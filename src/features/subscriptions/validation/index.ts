@@ -1,7 +1,7 @@
 // The subscriptions feature's zod schemas: the forms use them in the browser, and the route handlers and
 // server actions parse the same input again on the server.
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { searchText, requiredText, dollarsToCents } from "@/lib/validation/admin-fields";
 import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { uuidSchema, optionalText, text } from "@/lib/validation/common";
@@ -15,11 +15,8 @@ export const cancelSubscriptionSchema = z.object({ subscriptionId: z.uuid("Inval
 export const switchPlanSchema = z.object({ planId: z.uuid("Invalid id") });
 
 export const subscriptionListQuerySchema = z.object({
-  q: searchText.default(""),
-  status: z
-    .union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")])
-    .catch("all")
-    .default("all"),
+  q: z._default(searchText, ""),
+  status: z._default(z.catch(z.union([z.enum(SUBSCRIPTION_STATUSES), z.literal("all")]), "all"), "all"),
 });
 
 /** An admin's decision on a subscription (docs/PRODUCT.md#admin-subscriptions); the reason, optional, is shown to the client. */
@@ -41,42 +38,47 @@ function isCheckoutUrl(value: string): boolean {
 /** A support plan as the Settings form sends it; `id` empty for a new plan. Features: one a line. */
 export const supportPlanSchema = z
   .object({
-    id: z
-      .union([z.literal(""), uuidSchema])
-      .nullish()
-      .transform((value) => value || null),
+    id: z.pipe(
+      z.nullish(z.union([z.literal(""), uuidSchema])),
+      z.transform((value: string | null | undefined) => value || null),
+    ),
     name: requiredText(100, "Plan name is required"),
     monthlyPrice: dollarsToCents,
-    features: text(4000).pipe(
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split("\n")
-            .map((line) => line.trim())
-            .filter(Boolean),
-        )
-        .pipe(
-          z
-            .array(z.string().max(200, "A feature is at most 200 characters"))
-            .min(1, "List at least one feature")
-            .max(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`),
+    features: z.pipe(
+      text(4000),
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((value: string) =>
+            value
+              .split("\n")
+              .map((line) => line.trim())
+              .filter(Boolean),
+          ),
         ),
+        z
+          .array(z.string().check(z.maxLength(200, "A feature is at most 200 characters")))
+          .check(z.minLength(1, "List at least one feature"), z.maxLength(MAX_PLAN_FEATURES, `At most ${MAX_PLAN_FEATURES} features`)),
+      ),
     ),
     highlighted: z.boolean({ error: "highlighted must be true or false" }),
-    squarePlanVariationId: optionalText(100).refine(
-      (value) => value === null || /^[A-Za-z0-9_-]+$/.test(value),
-      "A Square plan variation id is letters, digits, - and _",
+    squarePlanVariationId: optionalText(100).check(
+      z.refine((value) => value === null || /^[A-Za-z0-9_-]+$/.test(value), "A Square plan variation id is letters, digits, - and _"),
     ),
-    squareCheckoutUrl: optionalText(2000)
-      .transform((value) => value?.trim() || null)
-      .refine((value) => value === null || isCheckoutUrl(value), "Enter the checkout link's full https:// address"),
+    squareCheckoutUrl: z
+      .pipe(
+        optionalText(2000),
+        z.transform((value: string | null) => value?.trim() || null),
+      )
+      .check(z.refine((value) => value === null || isCheckoutUrl(value), "Enter the checkout link's full https:// address")),
   })
   // Square's subscription names its plan variation, which is how it comes back to this plan.
-  .refine((plan) => plan.squareCheckoutUrl === null || plan.squarePlanVariationId !== null, {
-    path: ["squarePlanVariationId"],
-    message: "A plan with a checkout link needs its Square plan variation id",
-  });
+  .check(
+    z.refine((plan) => plan.squareCheckoutUrl === null || plan.squarePlanVariationId !== null, {
+      path: ["squarePlanVariationId"],
+      message: "A plan with a checkout link needs its Square plan variation id",
+    }),
+  );
 
 export type SupportPlanInput = z.input<typeof supportPlanSchema>;
 

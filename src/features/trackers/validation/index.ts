@@ -1,5 +1,6 @@
 import "@/lib/validation/zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $RefinementCtx } from "zod/v4/core";
 import { uuidSchema } from "@/lib/validation/common";
 import { FINDING_SEVERITIES } from "@/lib/domain/finding";
 import { TRACKER_CREATE_MODES } from "@/lib/domain/tracker";
@@ -13,44 +14,38 @@ const GITLAB_URL = "Enter GitLab's address, such as https://gitlab.com or https:
 
 /** A tracker's address a person typed: https, or plain http only on this machine. */
 const trackerAddress = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(300, message)
-    .refine((value) => {
-      if (value === "") return true;
-      try {
-        const url = new URL(value);
-        // Plain http only on this machine, where the fake trackers of the demo and the tests listen
-        // (the server refuses loopback unless it is such a fake): a real tracker is https.
-        const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-        return (url.protocol === "https:" || (local && url.protocol === "http:")) && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    }, message)
-    .default("");
+  z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(300, message),
+      z.refine((value) => {
+        if (value === "") return true;
+        try {
+          const url = new URL(value);
+          // Plain http only on this machine, where the fake trackers of the demo and the tests listen
+          // (the server refuses loopback unless it is such a fake): a real tracker is https.
+          const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+          return (url.protocol === "https:" || (local && url.protocol === "http:")) && !url.username && !url.password;
+        } catch {
+          return false;
+        }
+      }, message),
+    ),
+    "",
+  );
 
 /** A new GitHub connection: the repository, the token, and for GitHub Enterprise the API's address. */
 export const connectGitHubSchema = z.object({
-  repository: z
-    .string()
-    .trim()
-    .max(200, REPOSITORY)
-    .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, REPOSITORY),
-  token: z.string().trim().min(1, "Paste the token GitHub showed you").max(500, "This is not a GitHub token"),
+  repository: z.string().check(z.trim(), z.maxLength(200, REPOSITORY), z.regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, REPOSITORY)),
+  token: z.string().check(z.trim(), z.minLength(1, "Paste the token GitHub showed you"), z.maxLength(500, "This is not a GitHub token")),
   baseUrl: trackerAddress(BASE_URL),
 });
 export type ConnectGitHubInput = z.input<typeof connectGitHubSchema>;
 
 /** A new GitLab connection: the project's path, a project access token, and a self-managed GitLab's address. */
 export const connectGitLabSchema = z.object({
-  project: z
-    .string()
-    .trim()
-    .max(255, PROJECT)
-    .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/, PROJECT),
-  token: z.string().trim().min(1, "Paste the token GitLab showed you").max(500, "This is not a GitLab token"),
+  project: z.string().check(z.trim(), z.maxLength(255, PROJECT), z.regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/, PROJECT)),
+  token: z.string().check(z.trim(), z.minLength(1, "Paste the token GitLab showed you"), z.maxLength(500, "This is not a GitLab token")),
   baseUrl: trackerAddress(GITLAB_URL),
 });
 export type ConnectGitLabInput = z.input<typeof connectGitLabSchema>;
@@ -58,7 +53,7 @@ export type ConnectGitLabInput = z.input<typeof connectGitLabSchema>;
 const JIRA_SITE = "Enter your Jira site's address, such as https://acme.atlassian.net";
 const JIRA_PROJECT = "Enter the project's key, such as SEC (capital letters, digits and _)";
 const ISSUE_TYPE = "Name an issue type of the project, such as Task or Bug";
-const issueType = z.string().trim().min(1, ISSUE_TYPE).max(60, ISSUE_TYPE);
+const issueType = z.string().check(z.trim(), z.minLength(1, ISSUE_TYPE), z.maxLength(60, ISSUE_TYPE));
 
 /** Jira Cloud (atlassian.net) or Jira Data Center (self-managed Jira). */
 export const JIRA_DEPLOYMENTS = ["cloud", "datacenter"] as const;
@@ -70,17 +65,17 @@ const JIRA_PAT = "Paste the personal access token Jira showed you";
 
 /** The site and the credential; which credential fields count depends on the deployment (the others are ignored). */
 const jiraSiteAndCredential = {
-  deployment: z.enum(JIRA_DEPLOYMENTS).default("cloud"),
-  siteUrl: trackerAddress(JIRA_SITE).refine((value) => value !== "", JIRA_SITE),
-  email: z.string().trim().max(320, JIRA_EMAIL).default(""),
-  apiToken: z.string().trim().max(500, "This is not an Atlassian API token").default(""),
-  pat: z.string().trim().max(500, "This is not a Jira personal access token").default(""),
+  deployment: z._default(z.enum(JIRA_DEPLOYMENTS), "cloud"),
+  siteUrl: trackerAddress(JIRA_SITE).check(z.refine((value) => value !== "", JIRA_SITE)),
+  email: z._default(z.string().check(z.trim(), z.maxLength(320, JIRA_EMAIL)), ""),
+  apiToken: z._default(z.string().check(z.trim(), z.maxLength(500, "This is not an Atlassian API token")), ""),
+  pat: z._default(z.string().check(z.trim(), z.maxLength(500, "This is not a Jira personal access token")), ""),
 };
 
 /** Cloud wants the account's e-mail and API token; Data Center its personal access token (no e-mail). */
 function requireJiraCredential(
   value: { deployment: JiraDeployment; email: string; apiToken: string; pat: string },
-  ctx: z.RefinementCtx,
+  ctx: $RefinementCtx,
 ): void {
   if (value.deployment === "datacenter") {
     if (!value.pat) ctx.addIssue({ code: "custom", path: ["pat"], message: JIRA_PAT });
@@ -97,21 +92,23 @@ function requireJiraCredential(
 export const connectJiraSchema = z
   .object({
     ...jiraSiteAndCredential,
-    projectKey: z
-      .string()
-      .trim()
-      .transform((value) => value.toUpperCase())
-      .pipe(z.string().regex(/^[A-Z][A-Z0-9_]{0,9}$/, JIRA_PROJECT)),
-    issueType: issueType.default("Task"),
+    projectKey: z.pipe(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.transform((value: string) => value.toUpperCase()),
+      ),
+      z.string().check(z.regex(/^[A-Z][A-Z0-9_]{0,9}$/, JIRA_PROJECT)),
+    ),
+    issueType: z._default(issueType, "Task"),
   })
-  .superRefine(requireJiraCredential);
+  .check(z.superRefine(requireJiraCredential));
 export type ConnectJiraInput = z.input<typeof connectJiraSchema>;
 
 /** The Connect forms' "which can this token see?": the form's values without the target. */
 export const trackerTargetsSchema = z.discriminatedUnion("kind", [
-  connectGitHubSchema.omit({ repository: true }).extend({ kind: z.literal("github") }),
-  connectGitLabSchema.omit({ project: true }).extend({ kind: z.literal("gitlab") }),
-  z.object({ ...jiraSiteAndCredential, kind: z.literal("jira") }).superRefine(requireJiraCredential),
+  z.extend(z.omit(connectGitHubSchema, { repository: true }), { kind: z.literal("github") }),
+  z.extend(z.omit(connectGitLabSchema, { project: true }), { kind: z.literal("gitlab") }),
+  z.object({ ...jiraSiteAndCredential, kind: z.literal("jira") }).check(z.superRefine(requireJiraCredential)),
 ]);
 export type TrackerTargetsInput = z.input<typeof trackerTargetsSchema>;
 
@@ -119,13 +116,13 @@ export const trackerConnectionIdSchema = z.object({ connectionId: uuidSchema });
 export const requestTicketSchema = z.object({ connectionId: uuidSchema, findingId: uuidSchema });
 
 const LABEL = "Use a label of 1 to 50 characters, without commas";
-const label = z
-  .string()
-  .trim()
-  .min(1, LABEL)
-  .max(50, LABEL)
+const label = z.string().check(
+  z.trim(),
+  z.minLength(1, LABEL),
+  z.maxLength(50, LABEL),
   // GitLab takes a ticket's labels as one comma-separated text.
-  .refine((value) => !value.includes(","), LABEL);
+  z.refine((value) => !value.includes(","), LABEL),
+);
 
 /** How a connection files tickets: when, from which severity, with which labels, kept in sync, with evidence. */
 export const trackerMappingSchema = z.object({
@@ -136,6 +133,6 @@ export const trackerMappingSchema = z.object({
   keepInSync: z.boolean(),
   attachEvidence: z.boolean(),
   /** Jira only. */
-  issueType: issueType.optional(),
+  issueType: z.optional(issueType),
 });
 export type TrackerMappingInput = z.input<typeof trackerMappingSchema>;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { type $ZodType, safeParse } from "zod/v4/core";
 import { AppError } from "@/server/core/errors";
 
 const CURSOR_INVALID = "cursor is not valid: pass the nextCursor of the previous page";
@@ -8,10 +9,10 @@ const CURSOR_INVALID = "cursor is not valid: pass the nextCursor of the previous
 export const encodeCursor = (position: unknown): string => Buffer.from(JSON.stringify(position), "utf8").toString("base64url");
 
 /** Reads a cursor back with the schema of its position; anything else is a 400. */
-export function decodeCursor<S extends z.ZodType>(schema: S, cursor: string | undefined): z.output<S> | null {
+export function decodeCursor<S extends $ZodType>(schema: S, cursor: string | undefined): z.output<S> | null {
   if (cursor === undefined || cursor === "") return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+    const parsed = safeParse(schema, JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
     if (parsed.success) return parsed.data;
   } catch {
     // not JSON: refused below

@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import type { Actor, AdminActor, ClientActor } from "@/server/core/actor";
 import { action, guardedRoute, type Handler } from "@/server/core/handler";
 import { requireAccountActor, requireAdmin, requireClient, requireClientOrViewer } from "./session";
@@ -19,17 +20,17 @@ export const withClient = (handler: Handler<ClientActor>) => guardedRoute(requir
 /** A client route that only reads: also open to an admin viewing that client's portal (docs/PRODUCT.md#admin-view-as-client). */
 export const withClientRead = (handler: Handler<ClientActor>) => guardedRoute(requireClientOrViewer, handler);
 
-export const adminAction = <S extends z.ZodType, T>(schema: S, fn: (actor: AdminActor, input: z.output<S>) => Promise<T>) =>
+export const adminAction = <S extends $ZodType, T>(schema: S, fn: (actor: AdminActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireAdmin(), schema, fn);
 /** A client's action; refused while an admin views a client's portal (every client write is). */
-export const clientAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
+export const clientAction = <S extends $ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClient(), schema, fn);
 /**
  * For a signed-in user's own account security (two-factor enrolment, passkeys, password, sessions),
  * from either area. The one admin guard that lets an admin without two-factor through: it is how
  * they enrol.
  */
-export const accountAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Actor, input: z.output<S>, headers: Headers) => Promise<T>) =>
+export const accountAction = <S extends $ZodType, T>(schema: S, fn: (actor: Actor, input: z.output<S>, headers: Headers) => Promise<T>) =>
   action(
     async () => {
       const h = new Headers(await headers());
@@ -39,5 +40,5 @@ export const accountAction = <S extends z.ZodType, T>(schema: S, fn: (actor: Act
     ({ actor, headers: h }, input) => fn(actor, input, h),
   );
 /** A client action that only reads: also open to an admin viewing that client's portal. */
-export const clientReadAction = <S extends z.ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
+export const clientReadAction = <S extends $ZodType, T>(schema: S, fn: (actor: ClientActor, input: z.output<S>) => Promise<T>) =>
   action(() => requireClientOrViewer(), schema, fn);
