@@ -135,6 +135,12 @@ const config = [
                 'Import the {{ to.captured.name }} module through its index ("@/features/{{ to.captured.name }}/server"), not one of its files: add what you need to its index.ts.',
             },
             {
+              // A slice is one unit: its own actions reach its server files directly, so its index is the door
+              // other slices and the screens use, not a list of everything its actions call.
+              from: { element: { type: "feature-actions" } },
+              allow: { to: { element: { type: "module", captured: { name: "{{ from.name }}" } } } },
+            },
+            {
               from: { element: { type: ["core", "core-db"] } },
               disallow: {
                 to: { element: { type: ["module", "app", "components", "feature-components", "feature-actions", "feature-validation"] } },

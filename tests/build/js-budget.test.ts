@@ -18,11 +18,7 @@ const SCREENS: Screen[] = [
   { name: "portal overview", route: PORTAL, dynamic: ["OverviewSection"] },
   { name: "portal findings", route: PORTAL },
   { name: "portal settings: profile", route: PORTAL, dynamic: ["SettingsSection", "ProfileCard"] },
-  {
-    name: "portal settings: security",
-    route: PORTAL,
-    dynamic: ["SettingsSection", "ChangePasswordCard", "TwoFactorCard", "PasskeysCard", "SessionsCard"],
-  },
+  { name: "portal settings: security", route: PORTAL, dynamic: ["SettingsSection", "SecurityCards"] },
   { name: "admin dashboard", route: "admin/(area)/dashboard/page" },
   { name: "admin findings", route: "admin/(area)/findings/page" },
   { name: "admin finding page", route: "admin/(area)/findings/[id]/page" },

@@ -132,6 +132,12 @@ describe("module boundaries", () => {
       /boundaries\/dependencies: Nothing but src\/app imports from src\/app/,
     ],
     [
+      "a feature's action importing another slice's server file",
+      "src/features/sharing/actions/x.ts",
+      'import { findProject } from "@/features/projects/server/project-refs";\nexport const x = findProject;\n',
+      /boundaries\/dependencies: Import the projects module through its index/,
+    ],
+    [
       "a feature's action importing the database",
       "src/features/projects/actions/x.ts",
       'import { projects } from "@/features/projects/server/schema";\nexport const x = projects;\n',
@@ -179,6 +185,11 @@ describe("module boundaries", () => {
       "a module using the core and its database",
       "src/features/clients/server/x.ts",
       'import { AppError } from "@/server/core/errors";\nimport { clients } from "@/features/clients/server/schema";\nexport const x = [AppError, clients];\n',
+    ],
+    [
+      "a slice's actions reaching their own module's files",
+      "src/features/sharing/actions/x.ts",
+      'import { createShare } from "@/features/sharing/server/shares";\nimport { listShareActivity } from "../server/room-activity";\nexport const x = [createShare, listShareActivity];\n',
     ],
     [
       "a page calling modules with getDb",

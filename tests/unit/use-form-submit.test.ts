@@ -24,9 +24,14 @@ const schema = z.object({
 type Input = z.input<typeof schema>;
 const VALID: Input = { email: " ada@example.com ", note: "", rates: [{ hourlyRate: "150" }] };
 
-function renderForm(values: Input, send: (values: Input) => Promise<ChangeResult<string>>, options?: FormSubmitOptions<string>) {
+function renderForm(
+  values: Input,
+  send: (values: Input) => Promise<ChangeResult<string>>,
+  options?: FormSubmitOptions<string>,
+  loadSchema: () => Promise<typeof schema> = async () => schema,
+) {
   return renderHook(() => {
-    const form = useZodForm(schema, values);
+    const form = useZodForm(loadSchema, values);
     return { form, ...useFormSubmit(form, send, options) };
   });
 }
@@ -111,5 +116,35 @@ describe("useFormSubmit", () => {
     await settle(() => again.result.current.setMessage({ tone: "error", text: "Old" }));
     await settle(() => again.result.current.onSubmit());
     expect(again.result.current.message).toBeNull();
+  });
+
+  it("loads its schema with the first check, once, not when the form shows", async () => {
+    const load = vi.fn(async () => schema);
+    const send = vi.fn(async (): Promise<ChangeResult<string>> => ({ success: true, data: "id-1" }));
+    const view = renderForm({ ...VALID, email: "not an address" }, send, {}, load);
+    expect(load).not.toHaveBeenCalled();
+    await settle(() => view.result.current.onSubmit());
+    expect(view.result.current.form.getFieldState("email").error?.message).toBe("Invalid email address");
+    await settle(() => view.result.current.form.setValue("email", "ada@example.com"));
+    await settle(() => view.result.current.onSubmit());
+    expect(send).toHaveBeenCalledOnce();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it("sends unchecked when the schema could not load (the server still parses), and tries loading again next time", async () => {
+    const load = vi.fn<() => Promise<typeof schema>>().mockRejectedValueOnce(new Error("chunk failed")).mockResolvedValue(schema);
+    const send = vi.fn(async (): Promise<ChangeResult<string>> => ({
+      success: false,
+      error: "",
+      fieldErrors: { email: "Invalid email address" },
+    }));
+    const view = renderForm({ ...VALID, email: "not an address" }, send, {}, load);
+    await settle(() => view.result.current.onSubmit());
+    expect(send).toHaveBeenCalledExactlyOnceWith({ ...VALID, email: "not an address" });
+    expect(view.result.current.form.getFieldState("email").error?.message).toBe("Invalid email address");
+
+    await settle(() => view.result.current.onSubmit());
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(send).toHaveBeenCalledOnce();
   });
 });

@@ -9,10 +9,10 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitRow } from "@/components/ui/submit-row";
-import { type ChangePasswordInput, changePasswordSchema } from "@/features/identity/validation/account";
-import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
+import { type ChangePasswordInput } from "@/features/identity/validation/account";
+import { AUTH_MESSAGES } from "@/features/identity/validation/auth-messages";
 import { SESSIONS_CHANGED_EVENT } from "./sessions-card";
-import { RESET_PASSWORD_MIN } from "@/features/identity/validation/sign-in";
+import { RESET_PASSWORD_MIN } from "@/features/identity/validation/auth-messages";
 
 const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmPassword: "" };
 
@@ -23,7 +23,7 @@ const EMPTY: ChangePasswordInput = { currentPassword: "", password: "", confirmP
  */
 export function ChangePasswordCard() {
   const hydrated = useHydrated();
-  const form = useZodForm(changePasswordSchema, EMPTY);
+  const form = useZodForm(() => import("@/features/identity/validation/account").then((m) => m.changePasswordSchema), EMPTY);
   const {
     register,
     setError,

@@ -9,8 +9,8 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { type EmailChangeInput, emailChangeSchema, type OwnNameInput, ownNameSchema } from "@/features/identity/validation/account";
-import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
+import { type EmailChangeInput, type OwnNameInput } from "@/features/identity/validation/account";
+import { AUTH_MESSAGES } from "@/features/identity/validation/auth-messages";
 
 /**
  * "Your profile" on portal Settings and the admin Account page (docs/PRODUCT.md#portal-settings):
@@ -48,7 +48,9 @@ export function ProfileCard({ name, email, readOnly = false }: { name: string; e
 }
 
 function NameForm({ name }: { name: string }) {
-  const form = useZodForm(ownNameSchema, { name } satisfies OwnNameInput);
+  const form = useZodForm(() => import("@/features/identity/validation/account").then((m) => m.ownNameSchema), {
+    name,
+  } satisfies OwnNameInput);
   const { register, reset, formState } = form;
   const { onSubmit, message, isBusy } = useFormSubmit(form, updateOwnNameAction, {
     done: (saved) => {
@@ -77,7 +79,7 @@ function NameForm({ name }: { name: string }) {
 const NO_CHANGE: EmailChangeInput = { newEmail: "", currentPassword: "" };
 
 function EmailChangeForm({ email }: { email: string }) {
-  const form = useZodForm(emailChangeSchema, NO_CHANGE);
+  const form = useZodForm(() => import("@/features/identity/validation/account").then((m) => m.emailChangeSchema), NO_CHANGE);
   const { register, reset, setError, formState } = form;
   const { errors } = formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, requestEmailChangeAction, {

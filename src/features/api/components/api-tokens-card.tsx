@@ -15,7 +15,7 @@ import { API_SCOPE_LABELS, API_SCOPES, API_TOKEN_LIFETIME_LABELS, API_TOKEN_LIFE
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useStepUp } from "@/features/identity/components/use-step-up";
 import { createApiTokenAction, revokeApiTokenAction } from "@/features/api/actions/portal";
-import { type CreateApiTokenInput, createApiTokenSchema } from "@/features/api/validation/token";
+import { type CreateApiTokenInput } from "@/features/api/validation/token";
 import type { ApiTokenRow } from "@/features/api/server";
 
 const STATE_LABELS: Record<ApiTokenRow["state"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
@@ -103,7 +103,7 @@ export function ApiTokensCard({ tokens, readOnly }: { tokens: ApiTokenRow[]; rea
 
 function NewTokenDialog({ onClose }: { onClose: () => void }) {
   const defaults: CreateApiTokenInput = { name: "", scopes: ["findings:read"], lifetime: "90" };
-  const form = useZodForm(createApiTokenSchema, defaults);
+  const form = useZodForm(() => import("@/features/api/validation/token").then((m) => m.createApiTokenSchema), defaults);
   const { errors } = form.formState;
   const [made, setMade] = useState<{ secret: string; expiresAt: string | null } | null>(null);
   const stepUp = useStepUp("Making an API token needs a fresh proof that it is you.");

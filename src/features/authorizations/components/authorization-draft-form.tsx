@@ -6,7 +6,6 @@ import { SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveAuthorizationDraftAction } from "@/features/authorizations/actions/admin";
-import { authorizationFormSchema } from "@/features/authorizations/validation";
 import type { AuthorizationVersion } from "@/features/authorizations/server";
 
 type Props = {
@@ -22,7 +21,7 @@ const joined = (items: string[]) => items.join("\n");
 
 /** The firm's draft of an authorization (docs/PRODUCT.md#engagement-authorization): one item a line in the lists. */
 export function AuthorizationDraftForm({ projectId, start, submitLabel, onSaved }: Props) {
-  const form = useZodForm(authorizationFormSchema, {
+  const form = useZodForm(() => import("@/features/authorizations/validation").then((m) => m.authorizationFormSchema), {
     projectId,
     inScope: joined(start.inScope),
     outOfScope: joined(start.outOfScope),

@@ -8,14 +8,13 @@ import { Field, fieldAria, Textarea } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveAuthorizationTermsAction } from "@/features/authorizations/actions/admin";
-import { authorizationTermsSchema } from "@/features/authorizations/validation";
 
 /**
  * Settings → Authorization terms (docs/PRODUCT.md#engagement-authorization): the terms every new
  * authorization draft starts from; a version already sent keeps the text it was sent with.
  */
 export function AuthorizationTermsCard({ terms, customized }: { terms: string; customized: boolean }) {
-  const form = useZodForm(authorizationTermsSchema, { terms });
+  const form = useZodForm(() => import("@/features/authorizations/validation").then((m) => m.authorizationTermsSchema), { terms });
   const error = form.formState.errors.terms?.message;
   const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => saveAuthorizationTermsAction(values), {
     done: () => "Authorization terms saved. New drafts start from them.",

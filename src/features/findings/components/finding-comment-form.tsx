@@ -7,7 +7,7 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import type { ChangeResult } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { type FindingCommentInput, findingCommentSchema } from "@/features/findings/validation";
+import { type FindingCommentInput } from "@/features/findings/validation";
 
 /** Adds a comment to a finding; `send` is the side's server action (the portal's or the admin's). */
 export function FindingCommentForm({
@@ -18,7 +18,7 @@ export function FindingCommentForm({
   send: (input: FindingCommentInput) => Promise<ChangeResult<unknown>>;
 }) {
   const id = useId();
-  const form = useZodForm(findingCommentSchema, { findingId, body: "" });
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.findingCommentSchema), { findingId, body: "" });
   const error = form.formState.errors.body?.message;
   const { onSubmit, message, isBusy } = useFormSubmit(form, send, {
     done: () => {

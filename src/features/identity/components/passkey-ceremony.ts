@@ -1,8 +1,13 @@
 // The browser's half of the passkey ceremonies (src/features/account/README.md, "Passkeys"): options from
 // better-auth's passkey endpoints, the authenticator through @simplewebauthn/browser, the answer
 // back to the endpoint, which verifies it against APP_URL's origin and relying party.
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { apiFetch } from "@/lib/api-client";
+
+// The library is loaded by the ceremony that needs it, not with the cards and forms that offer one.
+const webAuthn = () => import("@simplewebauthn/browser");
+type WebAuthn = Awaited<ReturnType<typeof webAuthn>>;
+type RegisterOptions = Parameters<WebAuthn["startRegistration"]>[0]["optionsJSON"];
+type AuthenticateOptions = Parameters<WebAuthn["startAuthentication"]>[0]["optionsJSON"];
 
 const BASE = "/api/auth/passkey";
 
@@ -12,10 +17,9 @@ export class WebAuthnUnsupportedError extends Error {
 
 /** Registers a new passkey for the signed-in user under `name`. */
 export async function registerPasskey(name: string): Promise<void> {
+  const { browserSupportsWebAuthn, startRegistration } = await webAuthn();
   if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
-  const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-    `${BASE}/generate-register-options?name=${encodeURIComponent(name)}`,
-  );
+  const optionsJSON = await apiFetch<RegisterOptions>(`${BASE}/generate-register-options?name=${encodeURIComponent(name)}`);
   const response = await startRegistration({ optionsJSON });
   await apiFetch(`${BASE}/verify-registration`, { method: "POST", json: { response, name } });
 }
@@ -24,9 +28,10 @@ export async function registerPasskey(name: string): Promise<void> {
  * A passkey's answer to a challenge for the signed-in person (the server lists only their
  * passkeys), for a route that verifies it as a fresh second factor rather than signing in.
  */
-export async function passkeyAnswer(): ReturnType<typeof startAuthentication> {
+export async function passkeyAnswer(): ReturnType<WebAuthn["startAuthentication"]> {
+  const { browserSupportsWebAuthn, startAuthentication } = await webAuthn();
   if (!browserSupportsWebAuthn()) throw new WebAuthnUnsupportedError();
-  const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(`${BASE}/generate-authenticate-options`);
+  const optionsJSON = await apiFetch<AuthenticateOptions>(`${BASE}/generate-authenticate-options`);
   return startAuthentication({ optionsJSON });
 }
 
@@ -40,12 +45,13 @@ export async function signInWithPasskey({
   autofill = false,
   stillWanted = () => true,
 }: { autofill?: boolean; stillWanted?: () => boolean } = {}): Promise<boolean> {
+  const { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, startAuthentication } = await webAuthn();
   if (!browserSupportsWebAuthn()) {
     if (autofill) return false;
     throw new WebAuthnUnsupportedError();
   }
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
-  const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(`${BASE}/generate-authenticate-options`);
+  const optionsJSON = await apiFetch<AuthenticateOptions>(`${BASE}/generate-authenticate-options`);
   if (!stillWanted()) return false;
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   // A newer ceremony replaced this one (and the challenge cookie with it): its answer would fail.

@@ -2,7 +2,7 @@ import type { FormEventHandler, InputHTMLAttributes, Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field";
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
-import { CONTACT_LIMITS } from "@/features/inquiries/validation";
+import { CONTACT_LIMITS } from "@/features/inquiries/validation/contact-form";
 import { Icon } from "@/components/marketing/icon";
 import { Options, asWritten } from "@/components/ui/options";
 

@@ -7,7 +7,8 @@ import { routeChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiFetch } from "@/lib/api-client";
-import { contactInquirySchema, EMPTY_CONTACT_FORM, type ContactFormValues } from "@/features/inquiries/validation";
+import type { ContactFormValues } from "@/features/inquiries/validation";
+import { EMPTY_CONTACT_FORM } from "@/features/inquiries/validation/contact-form";
 import { CONTACT_FIELDS, ContactFormFields, type ContactFieldName } from "./contact-form-fields";
 import { Icon } from "@/components/marketing/icon";
 
@@ -29,7 +30,10 @@ export function ContactForm({ handover }: { handover?: ContactFormHandover }) {
   const { toast, show } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const form = useZodForm(contactInquirySchema, { ...EMPTY_CONTACT_FORM, ...handover?.values });
+  const form = useZodForm(() => import("@/features/inquiries/validation").then((m) => m.contactInquirySchema), {
+    ...EMPTY_CONTACT_FORM,
+    ...handover?.values,
+  });
   const {
     register,
     reset,

@@ -1,14 +1,16 @@
 // The contact inquiry (docs/PRODUCT.md#marketing-contact-form), shared by the landing-page form (zodResolver) and
-// POST /api/contact/send. Written with zod/mini: the form ships it to every visitor's browser,
-// and the tree-shakable mini build is about 5 KB gzipped where classic zod is several times that.
+// POST /api/contact/send. Written with zod/mini: the form loads it in the visitor's browser when first
+// sent, and the tree-shakable mini build is about 5 KB gzipped where classic zod is several times that.
 import "@/lib/validation/zod-config";
 import * as z from "zod/mini";
 import { uuidSchema } from "@/lib/validation/common";
 import { searchText, pageNumber } from "@/lib/validation/admin-fields";
 import { SERVICE_INTERESTS } from "@/lib/domain/services";
 import { fieldErrorsOf } from "@/lib/validation/field-errors";
+import { CONTACT_LIMITS } from "./contact-form";
 
-export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, companyMax: 200, messageMax: 5000 } as const;
+export { CONTACT_LIMITS, EMPTY_CONTACT_FORM } from "./contact-form";
+
 /** Largest request body the endpoint reads: the longest valid inquiry is well under 16 KB of JSON. */
 export const CONTACT_MAX_BODY_BYTES = 32 * 1024;
 
@@ -61,15 +63,6 @@ export const contactInquirySchema = z.object(
 /** What the form holds: every field a string (serviceInterest is "" until a choice is made). */
 export type ContactFormValues = z.input<typeof contactInquirySchema>;
 export type ContactInquiry = z.output<typeof contactInquirySchema>;
-
-export const EMPTY_CONTACT_FORM: ContactFormValues = {
-  name: "",
-  email: "",
-  company: "",
-  serviceInterest: "",
-  message: "",
-  website: "",
-};
 
 export type ContactValidation = { ok: true; data: ContactInquiry } | { ok: false; error: string; fieldErrors: Record<string, string> };
 

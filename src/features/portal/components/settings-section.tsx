@@ -1,8 +1,5 @@
 "use client";
 
-// Before any section's cards load: their schemas build zod objects, and zod's eval probe would
-// break the Content-Security-Policy if a card's own chunk came first (src/lib/validation/zod-config.ts).
-import "@/lib/validation/zod-config";
 import dynamic from "next/dynamic";
 import { pendingUntilHydrated } from "@/components/hydration-marker";
 import { SectionHeading } from "@/components/portal/section-heading";
@@ -22,14 +19,9 @@ const BillingWithheldSwitch = dynamic(() =>
 const ReportsWithheldSwitch = dynamic(() =>
   import("@/features/clients/components/team/member-switches").then((m) => pendingUntilHydrated(m.ReportsWithheldSwitch)),
 );
-const ChangePasswordCard = dynamic(() =>
-  import("@/features/account/components/change-password-card").then((m) => pendingUntilHydrated(m.ChangePasswordCard)),
+const SecurityCards = dynamic(() =>
+  import("@/features/account/components/security-cards").then((m) => pendingUntilHydrated(m.SecurityCards)),
 );
-const TwoFactorCard = dynamic(() =>
-  import("@/features/account/components/two-factor-card").then((m) => pendingUntilHydrated(m.TwoFactorCard)),
-);
-const PasskeysCard = dynamic(() => import("@/features/account/components/passkeys-card").then((m) => pendingUntilHydrated(m.PasskeysCard)));
-const SessionsCard = dynamic(() => import("@/features/account/components/sessions-card").then((m) => pendingUntilHydrated(m.SessionsCard)));
 const SsoCard = dynamic(() => import("@/features/sso/components/sso-card").then((m) => pendingUntilHydrated(m.SsoCard)));
 const TrackersCard = dynamic(() =>
   import("@/features/trackers/components/trackers-card").then((m) => pendingUntilHydrated(m.TrackersCard)),
@@ -93,16 +85,11 @@ function SettingsTabCards({ settings, readOnly }: { settings: SettingsTabData; r
           </p>
         );
       return (
-        <>
-          <ChangePasswordCard />
-          <TwoFactorCard
-            enabled={settings.security.twoFactorEnabled}
-            required={settings.security.twoFactorRequired}
-            demoExempt={settings.security.demoExempt}
-          />
-          <PasskeysCard />
-          <SessionsCard />
-        </>
+        <SecurityCards
+          twoFactorEnabled={settings.security.twoFactorEnabled}
+          twoFactorRequired={settings.security.twoFactorRequired}
+          demoExempt={settings.security.demoExempt}
+        />
       );
     case "sso":
       return <SsoCard settings={settings.sso} readOnly={readOnly} />;

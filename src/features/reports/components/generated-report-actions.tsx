@@ -6,7 +6,7 @@ import { publishGeneratedReportAction } from "@/features/reports/actions/admin";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Toast, useToast } from "@/components/ui/toast";
-import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "@/features/reports/validation/report-texts";
 
 /**
  * The report generated from an engagement's published findings (docs/PRODUCT.md#admin-findings):

@@ -3,7 +3,7 @@
 import { FileLock2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { revokeReportAction } from "@/features/reports/actions/admin";
-import { GENERATED_REPORT_TITLE } from "@/features/reports/validation";
+import { GENERATED_REPORT_TITLE } from "@/features/reports/validation/report-texts";
 import { RowDialog, type RowDialogTools } from "@/components/admin/row-dialog";
 import { RowDialogButton } from "@/components/admin/row-dialog-button";
 import { Button } from "@/components/ui/button";

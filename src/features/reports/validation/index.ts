@@ -6,6 +6,8 @@ import { text, uuidSchema } from "@/lib/validation/common";
 
 // The report vault and the access log (docs/PRODUCT.md#portal-reports, docs/PRODUCT.md#portal-access-log).
 
+export { EMPTY_REPORT_UNCONFIRMED, GENERATED_REPORT_TITLE } from "./report-texts";
+
 /** The upload form's fields besides the file: the engagement (a project) and the report's title. */
 export const reportUploadFieldsSchema = z.object({
   projectId: z.uuid("Choose an engagement"),
@@ -34,15 +36,8 @@ export const generatedReportQuerySchema = z.object({
   format: z.enum(["docx", "pdf"], "Choose Word (docx) or PDF (pdf)"),
 });
 
-/** The title a generated report is published under in the vault: each publish is its next version. */
-export const GENERATED_REPORT_TITLE = "Security assessment report";
-
 /** Publishing the generated PDF to the engagement's vault; `empty` confirms a report without findings. */
 export const publishGeneratedReportSchema = z.object({
   projectId: z.uuid("Choose an engagement"),
   empty: z._default(z.optional(z.boolean()), false),
 });
-
-/** The answer to publishing a report of no published finding before the admin has confirmed it. */
-export const EMPTY_REPORT_UNCONFIRMED =
-  "No finding of this engagement is published: the report would only say so. Publish the empty report, or cancel and publish findings first.";

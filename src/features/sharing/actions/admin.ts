@@ -2,7 +2,7 @@
 
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/identity/server";
-import { setSharingForbidden } from "@/features/sharing/server";
+import { setSharingForbidden } from "../server/room";
 import { forbidSharingSchema } from "@/features/sharing/validation";
 
 // The firm's hold on sharing (docs/PRODUCT.md#sharing-with-third-parties): an engagement closed to sharing.

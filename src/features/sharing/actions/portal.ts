@@ -4,15 +4,8 @@ import { headers } from "next/headers";
 import { getDb } from "@/server/core/get-db";
 import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { clientAction } from "@/features/identity/server";
-import {
-  assertMayShare,
-  createShare,
-  extendShare,
-  resendShareLink,
-  revokeShare,
-  revokeShareRecipient,
-  setMembersMayShare,
-} from "@/features/sharing/server";
+import { assertMayShare } from "../server/access";
+import { createShare, extendShare, resendShareLink, revokeShare, revokeShareRecipient, setMembersMayShare } from "../server/shares";
 import {
   createShareSchema,
   extendShareSchema,

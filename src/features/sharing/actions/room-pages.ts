@@ -2,7 +2,8 @@
 // The share room's pages (docs/PRODUCT.md#sharing-with-third-parties): older shares, and a share's
 // whole activity. Reads: an admin viewing the portal may page through them too.
 import { clientReadAction } from "@/features/identity/server";
-import { listShareActivity, listShareRoom } from "@/features/sharing/server";
+import { listShareRoom } from "../server/room";
+import { listShareActivity } from "../server/room-activity";
 import { shareActivityPageSchema, shareRoomPageSchema } from "@/features/sharing/validation";
 import { getDb } from "@/server/core/get-db";
 

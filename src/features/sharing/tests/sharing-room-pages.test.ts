@@ -4,7 +4,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadMoreSharesAction, loadShareActivityAction } from "@/features/sharing/actions/room-pages";
-import { listShareRoom, SHARE_ACTIVITY_PAGE, SHARE_EVENTS_SHOWN, SHARE_ROOM_PAGE } from "@/features/sharing/server";
+import { listShareRoom } from "@/features/sharing/server";
+import { SHARE_ACTIVITY_PAGE } from "@/features/sharing/server/room-activity";
+import { SHARE_EVENTS_SHOWN, SHARE_ROOM_PAGE } from "@/features/sharing/server/room";
 import { shareEvents, shareItems, shareRecipients, shares } from "@/features/sharing/server/schema";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { authHeaders, sessionCookie } from "@tests/integration/helpers/auth";

@@ -21,7 +21,8 @@ import {
   revokeShareRecipientAction,
   setMembersMayShareAction,
 } from "@/features/sharing/actions/portal";
-import { DEMO_SHARE_AUDITOR, listShareRoom, MEMBERS_MAY_NOT_SHARE, NOT_SIGNED_IN, verifyShareCopy } from "@/features/sharing/server";
+import { listShareRoom, MEMBERS_MAY_NOT_SHARE, NOT_SIGNED_IN, verifyShareCopy } from "@/features/sharing/server";
+import { DEMO_SHARE_AUDITOR } from "@/features/sharing/server/demo-shares";
 import { shareRecipients, shares } from "@/features/sharing/server/schema";
 import { sha256Hex } from "@/features/sharing/server/secrets";
 import { standardNdaText } from "@/features/sharing/server/standard-nda";

@@ -7,7 +7,6 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveOidcProviderAction } from "@/features/sso/actions/portal";
-import { oidcProviderSchema } from "@/features/sso/validation";
 import type { ProviderFormProps } from "./sso-provider-form";
 
 /**
@@ -17,7 +16,11 @@ import type { ProviderFormProps } from "./sso-provider-form";
 export function OidcProviderForm({ settings, readOnly, askStepUp, testButton }: ProviderFormProps) {
   const provider = settings.provider?.protocol === "oidc" ? settings.provider : null;
   const redirectUri = settings.redirectUri;
-  const form = useZodForm(oidcProviderSchema, { issuer: provider?.issuer ?? "", clientId: provider?.clientId ?? "", clientSecret: "" });
+  const form = useZodForm(() => import("@/features/sso/validation").then((m) => m.oidcProviderSchema), {
+    issuer: provider?.issuer ?? "",
+    clientId: provider?.clientId ?? "",
+    clientSecret: "",
+  });
   const save = useFormSubmit(form, saveOidcProviderAction, {
     done: () => {
       form.setValue("clientSecret", "");

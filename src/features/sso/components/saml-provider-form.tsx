@@ -6,7 +6,6 @@ import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveSamlProviderAction } from "@/features/sso/actions/portal";
-import { samlProviderSchema } from "@/features/sso/validation";
 import { DemoServiceBadge } from "@/components/ui/demo-service-badge";
 import type { ProviderFormProps } from "./sso-provider-form";
 
@@ -26,7 +25,10 @@ function Copyable({ label, value }: { label: string; value: string }) {
  */
 export function SamlProviderForm({ settings, readOnly, askStepUp, testButton }: ProviderFormProps) {
   const provider = settings.provider?.protocol === "saml" ? settings.provider : null;
-  const form = useZodForm(samlProviderSchema, { metadataUrl: "", metadataXml: "" });
+  const form = useZodForm(() => import("@/features/sso/validation").then((m) => m.samlProviderSchema), {
+    metadataUrl: "",
+    metadataXml: "",
+  });
   const save = useFormSubmit(form, saveSamlProviderAction, {
     done: () => {
       form.reset({ metadataUrl: "", metadataXml: "" });

@@ -11,7 +11,6 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { addSsoDomainAction, removeSsoDomainAction, verifySsoDomainAction } from "@/features/sso/actions/portal";
 import type { SsoDomainView } from "@/features/sso/server";
-import { ssoDomainSchema } from "@/features/sso/validation";
 
 type Change = ReturnType<typeof useChange>;
 
@@ -34,7 +33,7 @@ export function SsoDomains({
   readOnly: boolean;
   askStepUp: (refusal: { code?: string; fieldErrors?: Record<string, string> }, retry: () => void) => boolean;
 }) {
-  const form = useZodForm(ssoDomainSchema, { domain: "" });
+  const form = useZodForm(() => import("@/features/sso/validation").then((m) => m.ssoDomainSchema), { domain: "" });
   const add = useFormSubmit(form, addSsoDomainAction, { done: () => form.reset({ domain: "" }) });
   const { errors } = form.formState;
   const remove = (domain: SsoDomainView) =>

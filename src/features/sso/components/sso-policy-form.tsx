@@ -8,7 +8,6 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { MAX_SSO_SESSION_HOURS, type SsoMode } from "@/lib/domain/sso";
 import { setSsoPolicyAction } from "@/features/sso/actions/portal";
 import type { SsoSettingsView } from "@/features/sso/server";
-import { ssoPolicySchema } from "@/features/sso/validation";
 
 const MODES: { value: SsoMode; label: string; hint: string }[] = [
   { value: "off", label: "Off", hint: "Everyone signs in with their password." },
@@ -34,7 +33,11 @@ export function SsoPolicyForm({
   readOnly: boolean;
   askStepUp: (refusal: { code?: string; fieldErrors?: Record<string, string> }, retry: () => void) => boolean;
 }) {
-  const form = useZodForm(ssoPolicySchema, { mode: settings.mode, justInTime: settings.justInTime, sessionHours: settings.sessionHours });
+  const form = useZodForm(() => import("@/features/sso/validation").then((m) => m.ssoPolicySchema), {
+    mode: settings.mode,
+    justInTime: settings.justInTime,
+    sessionHours: settings.sessionHours,
+  });
   const save = useFormSubmit(form, setSsoPolicyAction, {
     done: () => "Single sign-on settings saved.",
     refused: (refusal) => askStepUp(refusal, () => void save.onSubmit()),

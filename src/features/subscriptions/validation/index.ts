@@ -5,6 +5,9 @@ import * as z from "zod/mini";
 import { searchText, requiredText, dollarsToCents } from "@/lib/validation/admin-fields";
 import { SUBSCRIPTION_STATUSES } from "@/lib/domain/subscription-status";
 import { uuidSchema, optionalText, text } from "@/lib/validation/common";
+import { MAX_PLAN_FEATURES } from "./plan-limits";
+
+export { MAX_PLAN_FEATURES } from "./plan-limits";
 
 /** Book Service: asking for a support plan, and ending one's own subscription or request. */
 export const subscribeSchema = z.object({ planId: z.uuid("Invalid id") });
@@ -25,8 +28,6 @@ export const subscriptionDecisionSchema = z.object({
   decision: z.enum(["confirm", "decline", "cancel"], { error: "Unknown decision" }),
   reason: optionalText(1000),
 });
-
-export const MAX_PLAN_FEATURES = 20;
 
 /** A checkout link is a secure web address: https, a host, no credentials in it. */
 function isCheckoutUrl(value: string): boolean {

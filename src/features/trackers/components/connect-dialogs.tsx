@@ -13,11 +13,8 @@ import { useStepUp } from "@/features/identity/components/use-step-up";
 import { connectGitHubAction, connectGitLabAction, connectJiraAction } from "@/features/trackers/actions/portal";
 import {
   type ConnectGitHubInput,
-  connectGitHubSchema,
   type ConnectGitLabInput,
-  connectGitLabSchema,
   type ConnectJiraInput,
-  connectJiraSchema,
   type JiraDeployment,
 } from "@/features/trackers/validation";
 import { TargetPicker } from "./target-picker";
@@ -112,7 +109,7 @@ function TokenAndAddress(props: {
 
 export function ConnectGitHubDialog({ onClose }: { onClose: () => void }) {
   const defaults: ConnectGitHubInput = { repository: "", token: "", baseUrl: "" };
-  const form = useZodForm(connectGitHubSchema, defaults);
+  const form = useZodForm(() => import("@/features/trackers/validation").then((m) => m.connectGitHubSchema), defaults);
   const connect = useConnect(form, connectGitHubAction);
   const { errors } = form.formState;
   const { register } = form;
@@ -151,7 +148,7 @@ export function ConnectGitHubDialog({ onClose }: { onClose: () => void }) {
 
 export function ConnectGitLabDialog({ onClose }: { onClose: () => void }) {
   const defaults: ConnectGitLabInput = { project: "", token: "", baseUrl: "" };
-  const form = useZodForm(connectGitLabSchema, defaults);
+  const form = useZodForm(() => import("@/features/trackers/validation").then((m) => m.connectGitLabSchema), defaults);
   const connect = useConnect(form, connectGitLabAction);
   const { errors } = form.formState;
   const { register } = form;
@@ -230,7 +227,7 @@ export function ConnectJiraDialog({ onClose }: { onClose: () => void }) {
     apiToken: "",
     pat: "",
   };
-  const form = useZodForm(connectJiraSchema, defaults);
+  const form = useZodForm(() => import("@/features/trackers/validation").then((m) => m.connectJiraSchema), defaults);
   const connect = useConnect(form, connectJiraAction);
   const { errors } = form.formState;
   const { register } = form;

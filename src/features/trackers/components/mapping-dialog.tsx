@@ -11,7 +11,7 @@ import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/findin
 import { TRACKER_KIND_LABELS } from "@/lib/domain/tracker";
 import { updateTrackerMappingAction } from "@/features/trackers/actions/portal";
 import type { TrackerConnectionRow } from "@/features/trackers/server";
-import { type TrackerMappingInput, trackerMappingSchema } from "@/features/trackers/validation";
+import { type TrackerMappingInput } from "@/features/trackers/validation";
 
 const CREATE_MODE_LABELS = {
   manual: "Only when someone asks (Create ticket)",
@@ -42,7 +42,7 @@ export function MappingDialog({
     attachEvidence,
     ...(connection.kind === "jira" ? { issueType: connection.mapping.issueType ?? "Task" } : {}),
   };
-  const form = useZodForm(trackerMappingSchema, defaults);
+  const form = useZodForm(() => import("@/features/trackers/validation").then((m) => m.trackerMappingSchema), defaults);
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, updateTrackerMappingAction, {
     done: () => onSaved(`${connection.target}: ticket settings saved.`),

@@ -13,7 +13,7 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from "@/lib/domain/webhook";
 import { createWebhookEndpointAction } from "@/features/webhooks/actions/portal";
-import { type CreateWebhookEndpointInput, createWebhookEndpointSchema } from "@/features/webhooks/validation";
+import { type CreateWebhookEndpointInput } from "@/features/webhooks/validation";
 
 // Adding a webhook endpoint (docs/PRODUCT.md#api-and-webhooks): its kind, address, description and
 // events (each with a line saying when it is sent); a signed endpoint's secret shown once after.
@@ -25,7 +25,7 @@ export function AddEndpointDialog({ onClose, onSecret }: { onClose: () => void; 
     description: "",
     events: ["finding.published", "finding.status_changed"],
   };
-  const form = useZodForm(createWebhookEndpointSchema, defaults);
+  const form = useZodForm(() => import("@/features/webhooks/validation").then((m) => m.createWebhookEndpointSchema), defaults);
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, createWebhookEndpointAction, {
     done: (data) => {

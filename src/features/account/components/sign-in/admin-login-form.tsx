@@ -2,13 +2,17 @@
 
 import { useRouter } from "next/navigation";
 import { signInAdminAction } from "@/features/account/actions/sign-in";
-import { adminLoginSchema } from "@/features/identity/validation/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { useSignIn } from "./use-sign-in";
 
 export function AdminLoginForm() {
   const router = useRouter();
-  const signIn = useSignIn(adminLoginSchema, { email: "", password: "" }, signInAdminAction, (to) => router.replace(to));
+  const signIn = useSignIn(
+    () => import("@/features/identity/validation/sign-in").then((m) => m.adminLoginSchema),
+    { email: "", password: "" },
+    signInAdminAction,
+    (to) => router.replace(to),
+  );
   return (
     <PasswordSignIn
       area="admin"

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { signInClientAction } from "@/features/account/actions/sign-in";
-import { clientLoginSchema } from "@/features/identity/validation/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { takeSignInEmail } from "./prefill-email";
 import { SsoSignIn, useSsoReturnError, useSsoRoute } from "./sso-sign-in";
@@ -15,8 +14,11 @@ export function ClientLoginFields() {
   // portal in place of this form. Loaded as a new document, not refreshed in place: signed out, this
   // address is the prerendered login page (src/proxy.ts), a route of its own, and the router does
   // not swap one route's tree for another's under the same address on a refresh.
-  const signIn = useSignIn(clientLoginSchema, { email: "", password: "", rememberMe: false }, signInClientAction, () =>
-    window.location.reload(),
+  const signIn = useSignIn(
+    () => import("@/features/identity/validation/sign-in").then((m) => m.clientLoginSchema),
+    { email: "", password: "", rememberMe: false },
+    signInClientAction,
+    () => window.location.reload(),
   );
   const { setValue, setFocus } = signIn.form;
   // Just after an invitation's password was set: the address is filled, the password is next.

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { AUTH_MESSAGES, forgotPasswordSchema } from "@/features/identity/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/auth-messages";
 import { AuthShell } from "./auth-shell";
 
 export function BackToLoginLinks() {
@@ -30,7 +30,7 @@ export function BackToLoginLinks() {
 /** Request a reset link. Whatever the address, a valid request ends on the same screen. */
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
-  const form = useZodForm(forgotPasswordSchema, { email: "" });
+  const form = useZodForm(() => import("@/features/identity/validation/sign-in").then((m) => m.forgotPasswordSchema), { email: "" });
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, requestPasswordResetAction, {
     done: () => setSent(true),

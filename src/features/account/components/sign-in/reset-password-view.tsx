@@ -10,7 +10,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { AUTH_MESSAGES, RESET_PASSWORD_MIN, resetPasswordFormSchema } from "@/features/identity/validation/sign-in";
+import { AUTH_MESSAGES, RESET_PASSWORD_MIN } from "@/features/identity/validation/auth-messages";
 import { AuthShell } from "./auth-shell";
 import { rememberSignInEmail } from "./prefill-email";
 
@@ -38,7 +38,10 @@ export function ResetPasswordView({
   const router = useRouter();
   const [state, setState] = useState(linkState);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  const form = useZodForm(resetPasswordFormSchema, { password: "", confirmPassword: "" });
+  const form = useZodForm(() => import("@/features/identity/validation/sign-in").then((m) => m.resetPasswordFormSchema), {
+    password: "",
+    confirmPassword: "",
+  });
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => resetPasswordAction({ token, ...values }), {
     done: (data) => {

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useChange } from "@/components/ui/use-change";
-import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
+import { AUTH_MESSAGES } from "@/features/identity/validation/auth-messages";
 
 /**
  * The second step of a sign-in on either login page (docs/PRODUCT.md#sign-in-two-factor): the

@@ -2,12 +2,11 @@
 
 import { useState } from "react";
 import type { DefaultValues } from "react-hook-form";
-import type { $ZodType } from "zod/v4/core";
 import type { signInAdminAction } from "@/features/account/actions/sign-in";
 import { useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
-import { useZodForm } from "@/components/ui/use-zod-form";
-import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
+import { type SchemaLoader, useZodForm } from "@/components/ui/use-zod-form";
+import { AUTH_MESSAGES } from "@/features/identity/validation/auth-messages";
 
 type SignInResult = Awaited<ReturnType<typeof signInAdminAction>>;
 type Credentials = { email: string; password: string };
@@ -19,13 +18,13 @@ type Credentials = { email: string; password: string };
  * screen is there.
  */
 export function useSignIn<Input extends Credentials, Output extends Credentials>(
-  schema: $ZodType<Output, Input>,
+  loadSchema: SchemaLoader<Input, Output>,
   defaults: DefaultValues<Input>,
   signIn: (values: Input) => Promise<SignInResult>,
   enter: (redirectTo: string) => void,
 ) {
   const [needsCode, setNeedsCode] = useState(false);
-  const form = useZodForm(schema, defaults);
+  const form = useZodForm(loadSchema, defaults);
   const submit = useFormSubmit(form, signIn, {
     done: (outcome) => (outcome.needsCode ? setNeedsCode(true) : enter(outcome.redirectTo)),
     refresh: false,

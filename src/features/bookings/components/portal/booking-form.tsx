@@ -7,7 +7,7 @@ import { Field, fieldAria, Input, Select, Textarea } from "@/components/ui/field
 import { BOOKING_SERVICE_TYPES } from "@/lib/domain/services";
 import { DEFAULT_URGENCY, URGENCIES, URGENCY_LABELS } from "@/lib/domain/urgency";
 import { todayIso } from "@/lib/format";
-import { type ServiceBookingInput, serviceBookingSchema } from "@/features/bookings/validation";
+import { type ServiceBookingInput } from "@/features/bookings/validation";
 import { useTimedValue } from "@/components/portal/use-timed-value";
 import { Options, asWritten } from "@/components/ui/options";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
@@ -39,7 +39,7 @@ export function bookingPrefill(params: { service: string | null; quote: string |
 
 export function BookingForm({ prefill }: { prefill: ServiceBookingInput }) {
   const [confirmed, showConfirmation] = useTimedValue<true>(BOOKING_CONFIRMATION_MS);
-  const form = useZodForm(serviceBookingSchema, prefill);
+  const form = useZodForm(() => import("@/features/bookings/validation").then((m) => m.serviceBookingSchema), prefill);
   const { register, reset, formState } = form;
   const { errors } = formState;
 

@@ -7,12 +7,11 @@ import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { adminClientEditSchema } from "@/features/clients/validation";
 import type { AdminClientDetails } from "@/features/clients/server";
 
 /** The company's details on the admin's client page: edited by admins, audited with before and after. */
 export function ClientDetailsForm({ client }: { client: Omit<AdminClientDetails, "people"> }) {
-  const form = useZodForm(adminClientEditSchema, {
+  const form = useZodForm(() => import("@/features/clients/validation").then((m) => m.adminClientEditSchema), {
     clientId: client.id,
     company: client.company,
     contactPerson: client.contactPerson,

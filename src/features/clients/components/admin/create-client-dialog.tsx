@@ -9,7 +9,6 @@ import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { InvitationLink, type SentInvitation } from "@/features/clients/components/team/invitation-link";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { createClientSchema } from "@/features/clients/validation";
 
 type Created = SentInvitation;
 
@@ -18,7 +17,7 @@ export type ClientPrefill = { company: string; contactPerson: string; email: str
 
 export function CreateClientDialog({ onClose, prefill }: { onClose: () => void; prefill?: ClientPrefill }) {
   const [created, setCreated] = useState<Created | null>(null);
-  const form = useZodForm(createClientSchema, {
+  const form = useZodForm(() => import("@/features/clients/validation").then((m) => m.createClientSchema), {
     company: prefill?.company ?? "",
     contactPerson: prefill?.contactPerson ?? "",
     email: prefill?.email ?? "",

@@ -8,7 +8,7 @@ import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { accountSettingsSchema, type AccountSettingsInput } from "@/features/clients/validation";
+import { type AccountSettingsInput } from "@/features/clients/validation";
 import type { PortalProfile } from "@/features/clients/server";
 import { useTimedValue } from "@/components/portal/use-timed-value";
 
@@ -33,7 +33,7 @@ export function AccountInformationCard({ profile, readOnly = false }: { profile:
   // Members (and a viewing admin) read the company record; its owners change it.
   const companyLocked = readOnly || !profile.canEditCompany;
   const defaults = toFormValues(profile);
-  const form = useZodForm(accountSettingsSchema, defaults);
+  const form = useZodForm(() => import("@/features/clients/validation").then((m) => m.accountSettingsSchema), defaults);
   const { register, reset, formState } = form;
   const { errors } = formState;
 

@@ -9,7 +9,7 @@ import type { ChangeResult } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { CLIENT_PERSON_ROLE_LABELS, CLIENT_PERSON_ROLES } from "@/lib/domain/client-person";
-import { type InvitePersonInput, invitePersonSchema } from "@/features/clients/validation";
+import { type InvitePersonInput } from "@/features/clients/validation";
 import { InvitationLink, type SentInvitation } from "./invitation-link";
 
 /**
@@ -26,7 +26,11 @@ export function InvitePersonDialog({
   /** `linkShown`: the dialog hands the admin the link (the portal's owners never get it). */
   onInvited: (email: string, mailConfigured: boolean, linkShown: boolean) => void;
 }) {
-  const form = useZodForm(invitePersonSchema, { name: "", email: "", role: "member" });
+  const form = useZodForm(() => import("@/features/clients/validation").then((m) => m.invitePersonSchema), {
+    name: "",
+    email: "",
+    role: "member",
+  });
   const { errors } = form.formState;
   const [sent, setSent] = useState<SentInvitation | null>(null);
   const { onSubmit, message, isBusy } = useFormSubmit(form, invite, {

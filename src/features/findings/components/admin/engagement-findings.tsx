@@ -15,7 +15,6 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { type DueDays, isFirmClosed } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
-import { dueDaysSchema } from "@/features/findings/validation";
 import type { FindingListItem } from "@/features/findings/server";
 
 /**
@@ -174,7 +173,7 @@ export function EngagementFindingList({
 
 /** Days from publishing to the due date, per severity, for this engagement. */
 export function DueDaysForm({ projectId, dueDays }: { projectId: string; dueDays: DueDays }) {
-  const form = useZodForm(dueDaysSchema, { projectId, ...dueDays });
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.dueDaysSchema), { projectId, ...dueDays });
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, setDueDaysAction, { done: () => "Due dates saved" });
   const field = (name: "critical" | "high" | "medium" | "low", label: string) => (

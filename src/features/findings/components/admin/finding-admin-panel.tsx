@@ -21,7 +21,6 @@ import { FINDING_OUTCOMES, FINDING_STATUS_LABELS, type FindingStatus } from "@/l
 import { FindingOutcomeForm } from "./finding-outcome-form";
 import { MeasurementForm } from "./measurement-form";
 import { MeasuredRetestForm, type MeasuredRetest } from "./measured-retest-form";
-import { retestResultSchema } from "@/features/findings/validation";
 
 /**
  * The firm's steps on one finding: publish or delete a draft, record a retest, acknowledge a risk
@@ -156,7 +155,11 @@ export function FindingAdminPanel({
 function RetestResultForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const resultId = useId();
   const noteId = useId();
-  const form = useZodForm(retestResultSchema, { findingId, result: "verified_fixed", note: "" });
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.retestResultSchema), {
+    findingId,
+    result: "verified_fixed",
+    note: "",
+  });
   const { errors } = form.formState;
   // The admin frame's one toast: the form leaves with the open retest it answered.
   const { onSubmit, isBusy } = useFormSubmit(form, recordRetestResultAction, { notify, done: () => "Retest result recorded" });

@@ -10,7 +10,6 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, type FindingSeverity } from "@/lib/domain/finding";
-import { findingInputSchema } from "@/features/findings/validation";
 import { TaxonomyPicker } from "@/features/findings/components/taxonomy-picker";
 import type { FindingTemplateOption } from "@/features/findings/server";
 import { TemplatePicker } from "./template-picker";
@@ -56,7 +55,7 @@ export function FindingForm({
   templates?: FindingTemplateOption[];
 }) {
   const router = useRouter();
-  const form = useZodForm(findingInputSchema, initial ?? EMPTY);
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.findingInputSchema), initial ?? EMPTY);
   // The template the fields were prefilled from: the server adds its CWE and taxonomy.
   const [templateId, setTemplateId] = useState<string | undefined>();
   const { errors } = form.formState;

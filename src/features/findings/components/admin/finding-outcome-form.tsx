@@ -9,7 +9,6 @@ import type { Notify } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { FINDING_OUTCOMES, FINDING_STATUS_LABELS, type FindingOutcome } from "@/lib/domain/finding";
-import { findingOutcomeSchema } from "@/features/findings/validation";
 
 const HINT: Record<FindingOutcome, string> = {
   false_positive: "Not a real finding. It leaves the client's counts and list; the client is mailed.",
@@ -37,7 +36,7 @@ export function FindingOutcomeForm({
   onDone?: () => void;
 }) {
   const ids = { outcome: useId(), reason: useId(), original: useId(), agreedBy: useId(), agreedOn: useId() };
-  const form = useZodForm(findingOutcomeSchema, {
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.findingOutcomeSchema), {
     projectId,
     findingIds,
     // Nothing chosen: Withdrawn and False positive mail the client, so the firm picks one itself.

@@ -18,7 +18,6 @@ import {
   upperBoundText,
 } from "@/lib/domain/finding-measurement";
 import type { JudgeConfusion } from "@/lib/domain/judge-accuracy";
-import { retestResultSchema } from "@/features/findings/validation";
 import { MeasurementField, type MeasuredModel } from "./measurement-form";
 
 /** The judge of the firm's latest measurement, to start from, and its latest validation. */
@@ -76,7 +75,7 @@ const count = (value: unknown): number | null => {
  */
 export function MeasuredRetestForm({ findingId, measured, notify }: { findingId: string; measured: MeasuredRetest; notify: Notify }) {
   const noteId = useId();
-  const form = useZodForm(retestResultSchema, {
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.retestResultSchema), {
     findingId,
     note: "",
     trials: "",

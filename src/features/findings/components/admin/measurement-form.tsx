@@ -8,7 +8,6 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import type { Notify } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { measurementSchema } from "@/features/measurements/validation";
 
 /** The model last measured, to start the next measurement from. */
 export type MeasuredModel = { provider: string | null; modelId: string | null; modelVersion: string | null };
@@ -49,7 +48,7 @@ export function MeasurementField<T extends FieldValues>({
  * successes, the model and version, the attack, and hashes of the configuration tested.
  */
 export function MeasurementForm({ findingId, lastModel, notify }: { findingId: string; lastModel: MeasuredModel | null; notify: Notify }) {
-  const form = useZodForm(measurementSchema, {
+  const form = useZodForm(() => import("@/features/measurements/validation").then((m) => m.measurementSchema), {
     findingId,
     trials: "",
     successes: "",

@@ -15,7 +15,6 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { ATLAS_TECHNIQUES, ATLAS_TECHNIQUE_IDS, OWASP_LLM_2025 } from "@/lib/domain/ai-taxonomy";
-import { findingTemplateInputSchema } from "@/features/findings/validation/templates";
 
 /** The template form's fields as typed: the lists are one text each, the taxonomy ids ticked. */
 export type TemplateFormValues = {
@@ -50,7 +49,10 @@ const EMPTY: TemplateFormValues = {
  */
 export function TemplateForm({ templateId, initial }: { templateId?: string; initial?: TemplateFormValues }) {
   const router = useRouter();
-  const form = useZodForm(findingTemplateInputSchema, initial ?? EMPTY);
+  const form = useZodForm(
+    () => import("@/features/findings/validation/templates").then((m) => m.findingTemplateInputSchema),
+    initial ?? EMPTY,
+  );
   const { errors } = form.formState;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { onSubmit, message, isBusy } = useFormSubmit(

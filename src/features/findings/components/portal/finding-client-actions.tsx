@@ -11,7 +11,6 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Toast, useToast } from "@/components/ui/toast";
 import { type FindingStatus, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
-import { acceptRiskSchema, requestRetestSchema } from "@/features/findings/validation";
 
 /**
  * What the client can do with a finding (docs/PRODUCT.md#portal-findings): start remediation,
@@ -74,7 +73,7 @@ export function FindingClientActions({
 
 function RetestForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const id = useId();
-  const form = useZodForm(requestRetestSchema, { findingId, note: "" });
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.requestRetestSchema), { findingId, note: "" });
   const error = form.formState.errors.note?.message;
   const { onSubmit, isBusy } = useFormSubmit(form, requestRetestAction, { notify, done: () => "Retest requested" });
   return (
@@ -91,7 +90,11 @@ function RetestForm({ findingId, notify }: { findingId: string; notify: Notify }
 function AcceptRiskForm({ findingId, notify }: { findingId: string; notify: Notify }) {
   const reasonId = useId();
   const dateId = useId();
-  const form = useZodForm(acceptRiskSchema, { findingId, reason: "", expiresOn: "" });
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.acceptRiskSchema), {
+    findingId,
+    reason: "",
+    expiresOn: "",
+  });
   const { errors } = form.formState;
   const { onSubmit, isBusy } = useFormSubmit(form, acceptRiskAction, { notify, done: () => "Risk accepted" });
   return (

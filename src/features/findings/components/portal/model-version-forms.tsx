@@ -8,8 +8,6 @@ import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { requestRetestSchema } from "@/features/findings/validation";
-import { modelVersionSchema } from "@/features/measurements/validation";
 
 /**
  * The client says which version of the finding's model it runs now (docs/PRODUCT.md#measured-ai-findings).
@@ -28,7 +26,12 @@ export function ModelVersionForm({
   current: string | null;
 }) {
   const id = useId();
-  const form = useZodForm(modelVersionSchema, { projectId, provider, modelId, modelVersion: current ?? "" });
+  const form = useZodForm(() => import("@/features/measurements/validation").then((m) => m.modelVersionSchema), {
+    projectId,
+    provider,
+    modelId,
+    modelVersion: current ?? "",
+  });
   const error = form.formState.errors.modelVersion?.message;
   const { onSubmit, message, isBusy } = useFormSubmit(form, recordModelVersionAction, {
     done: (data) => (data.changed ? `Recorded: you run ${modelId} ${data.record.modelVersion}` : "That version is already recorded"),
@@ -47,7 +50,10 @@ export function ModelVersionForm({
 /** A retest of a Verified Fixed finding on the version the client runs now: the usual request, its note suggested. */
 export function RetestOnVersionForm({ findingId, suggestedNote }: { findingId: string; suggestedNote: string }) {
   const id = useId();
-  const form = useZodForm(requestRetestSchema, { findingId, note: suggestedNote });
+  const form = useZodForm(() => import("@/features/findings/validation").then((m) => m.requestRetestSchema), {
+    findingId,
+    note: suggestedNote,
+  });
   const error = form.formState.errors.note?.message;
   const { onSubmit, message, isBusy } = useFormSubmit(form, requestRetestAction, { done: () => "Retest requested" });
   return (

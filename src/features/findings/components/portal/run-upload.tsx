@@ -8,7 +8,7 @@ import { routeChange, useChange } from "@/components/ui/use-change";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { apiFetch } from "@/lib/api-client";
 import { FINDING_STATUS_LABELS, type FindingStatus } from "@/lib/domain/finding";
-import { RUN_FILE_MAX_BYTES, runUploadSchema } from "@/features/measurements/validation";
+import { RUN_FILE_MAX_BYTES } from "@/features/measurements/validation";
 
 type RunAnswer = { status: FindingStatus; regressed: boolean; rate: string };
 
@@ -25,7 +25,9 @@ export function RunUpload({ findingId, currentVersion }: { findingId: string; cu
   const [fileError, setFileError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const { isBusy, run } = useChange<"run">((text, tone) => setMessage({ tone, text }));
-  const form = useZodForm(runUploadSchema, { modelVersion: currentVersion ?? "" });
+  const form = useZodForm(() => import("@/features/measurements/validation").then((m) => m.runUploadSchema), {
+    modelVersion: currentVersion ?? "",
+  });
   const versionError = form.formState.errors.modelVersion?.message;
 
   const onSubmit = form.handleSubmit(({ modelVersion }) => {

@@ -8,7 +8,8 @@ import { type ChangeResult, routeChange, useChange } from "@/components/ui/use-c
 import { apiFetch } from "@/lib/api-client";
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS } from "@/lib/domain/finding-import";
 import { discardFindingImportAction } from "@/features/imports/actions/admin";
-import { type ApplyFindingImportInput, IMPORT_FILE_EXTENSIONS, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/imports/validation";
+import type { ApplyFindingImportInput } from "@/features/imports/validation";
+import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from "@/features/imports/validation/import-file";
 import { type ImportPreview } from "@/features/imports/server";
 import { type AppliedImportCounts, importSummary, linkedSummary, plural } from "./import-summary";
 

@@ -9,7 +9,7 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { percent } from "@/lib/domain/finding-measurement";
-import { JUDGE_SAMPLE_MAX_CHARS, judgeValidationSchema } from "@/features/measurements/validation";
+import { JUDGE_SAMPLE_MAX_CHARS } from "@/features/measurements/validation";
 
 /**
  * The firm records a validation of a judge (docs/PRODUCT.md#measured-ai-findings): the judge's
@@ -19,7 +19,7 @@ import { JUDGE_SAMPLE_MAX_CHARS, judgeValidationSchema } from "@/features/measur
 export function JudgeValidationForm() {
   const router = useRouter();
   const fileId = useId();
-  const form = useZodForm(judgeValidationSchema, {
+  const form = useZodForm(() => import("@/features/measurements/validation").then((m) => m.judgeValidationSchema), {
     judgeName: "",
     judgeVersion: "",
     judgeModel: "",

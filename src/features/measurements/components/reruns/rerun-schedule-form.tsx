@@ -8,7 +8,6 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { RERUN_CADENCE_LABELS, RERUN_CADENCES } from "@/lib/domain/rerun";
-import { rerunScheduleSchema } from "@/features/measurements/validation";
 
 /**
  * Sets how often a target's reproducers are re-run (docs/PRODUCT.md#measured-ai-findings): the
@@ -16,7 +15,12 @@ import { rerunScheduleSchema } from "@/features/measurements/validation";
  */
 export function RerunScheduleForm({ projectId, side, modelId }: { projectId: string; side: "admin" | "portal"; modelId: string }) {
   const id = useId();
-  const form = useZodForm(rerunScheduleSchema, { projectId, provider: "", modelId, cadence: "weekly" });
+  const form = useZodForm(() => import("@/features/measurements/validation").then((m) => m.rerunScheduleSchema), {
+    projectId,
+    provider: "",
+    modelId,
+    cadence: "weekly",
+  });
   const errors = form.formState.errors;
   const { onSubmit, message, isBusy } = useFormSubmit(form, side === "admin" ? setRerunScheduleAdminAction : setRerunScheduleAction, {
     done: () => "Schedule saved",

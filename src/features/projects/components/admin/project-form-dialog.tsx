@@ -13,7 +13,6 @@ import { useReadOnShow } from "@/components/ui/use-read-on-show";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { formatCents } from "@/lib/format";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@/lib/domain/project-status";
-import { updateProjectSchema } from "@/features/projects/validation";
 import { localTodayIso } from "./local-date";
 import type { ProjectEdits, ProjectRowView, ShowToast } from "./types";
 import { Options } from "@/components/ui/options";
@@ -43,7 +42,7 @@ export function ProjectFormDialog({
     options.data && project && !options.data.some((c) => c.id === project.clientId)
       ? [{ id: project.clientId, company: project.company }, ...options.data]
       : options.data;
-  const form = useZodForm(updateProjectSchema, {
+  const form = useZodForm(() => import("@/features/projects/validation").then((m) => m.updateProjectSchema), {
     id: project?.id ?? NEW_ID,
     projectName: project?.projectName ?? "",
     clientId: project?.clientId ?? "",

@@ -9,7 +9,7 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { updateClientRatesAction } from "@/features/rates/actions/admin";
-import { type UpdateClientRatesInput, updateClientRatesSchema } from "@/features/rates/validation";
+import { type UpdateClientRatesInput } from "@/features/rates/validation";
 
 /** One rate card as typed: amounts are dollar strings until the server converts them to cents. */
 export type RateCardDraft = {
@@ -27,7 +27,10 @@ type CardField = keyof FormValues["rates"][number];
 
 export function RatesForm({ clientId, initial, today }: { clientId: string; initial: RateCardDraft[]; today: string }) {
   // The server's schema checks the form too (dollar strings in, cents out); the server parses the same strings again.
-  const form = useZodForm(updateClientRatesSchema, { clientId, rates: initial.map(({ key: _key, ...card }) => card) });
+  const form = useZodForm(() => import("@/features/rates/validation").then((m) => m.updateClientRatesSchema), {
+    clientId,
+    rates: initial.map(({ key: _key, ...card }) => card),
+  });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "rates", keyName: "fieldKey" });
   const cards = useWatch({ control: form.control, name: "rates" });
   const { errors } = form.formState;

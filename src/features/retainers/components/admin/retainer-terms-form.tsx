@@ -6,7 +6,7 @@ import { SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { saveRetainerAction } from "@/features/retainers/actions/admin";
-import { type RetainerInput, retainerSchema } from "@/features/retainers/validation";
+import { type RetainerInput } from "@/features/retainers/validation";
 import type { RetainerTerms } from "@/features/retainers/server";
 
 const hours = (minutes: number) => String(minutes / 60);
@@ -14,7 +14,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The retainer's terms: hours, rates, start, carry-over and thresholds. */
 export function RetainerTermsForm({ clientId, terms, today }: { clientId: string; terms: RetainerTerms | null; today: string }) {
-  const form = useZodForm(retainerSchema, {
+  const form = useZodForm(() => import("@/features/retainers/validation").then((m) => m.retainerSchema), {
     clientId,
     name: terms?.name ?? "AI Engineering Acceleration",
     hoursPerMonth: terms ? hours(terms.monthlyMinutes) : "",

@@ -6,7 +6,7 @@ import { SlotMessage, useOutcomeSlot } from "@/components/ui/outcome-scope";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { logTimeEntryAction } from "@/features/retainers/actions/admin";
-import { type TimeEntryInput, timeEntrySchema } from "@/features/retainers/validation";
+import { type TimeEntryInput } from "@/features/retainers/validation";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@/lib/domain/project-status";
 
 const CLOSED: readonly ProjectStatus[] = ["completed", "cancelled"];
@@ -24,7 +24,7 @@ export function TimeEntryForm({
 }) {
   // Time goes on running work: a finished project is still offered (late corrections), never preselected.
   const choices = [...projects.filter((p) => !CLOSED.includes(p.status)), ...projects.filter((p) => CLOSED.includes(p.status))];
-  const form = useZodForm(timeEntrySchema, {
+  const form = useZodForm(() => import("@/features/retainers/validation").then((m) => m.timeEntrySchema), {
     clientId,
     projectId: choices[0]?.id ?? "",
     workDate: today,

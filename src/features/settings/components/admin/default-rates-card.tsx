@@ -9,12 +9,11 @@ import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { centsToDollarInput } from "@/lib/format";
-import { defaultRatesSchema } from "@/features/settings/validation";
 import type { DefaultRateCard } from "@/features/settings/server";
 
 /** Settings → Default contracting rates (docs/PRODUCT.md#admin-settings): the cards a new client starts with. */
 export function DefaultRatesCard({ rates, customized }: { rates: DefaultRateCard[]; customized: boolean }) {
-  const form = useZodForm(defaultRatesSchema, {
+  const form = useZodForm(() => import("@/features/settings/validation").then((m) => m.defaultRatesSchema), {
     rates: rates.map((r) => ({
       serviceType: r.serviceType,
       hourlyRate: centsToDollarInput(r.hourlyRateCents),

@@ -8,12 +8,14 @@ import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { firmDetailsSchema } from "@/features/settings/validation";
 import type { FirmDetails } from "@/features/settings/server";
 
 /** Settings → Firm details (docs/PRODUCT.md#admin-settings): the name and address invoices and statements print. */
 export function FirmDetailsCard({ firm }: { firm: FirmDetails }) {
-  const form = useZodForm(firmDetailsSchema, { name: firm.name, address: firm.address ?? "" });
+  const form = useZodForm(() => import("@/features/settings/validation").then((m) => m.firmDetailsSchema), {
+    name: firm.name,
+    address: firm.address ?? "",
+  });
   const { errors } = form.formState;
   const { onSubmit, message, isBusy } = useFormSubmit(form, (values) => saveFirmDetailsAction(values), {
     done: () => "Firm details saved. New invoice PDFs and statements print them.",

@@ -9,14 +9,15 @@ import { SubmitRow } from "@/components/ui/submit-row";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { upperBoundText } from "@/lib/domain/finding-measurement";
-import { minRetestTrialsSchema } from "@/features/settings/validation";
 
 /**
  * Settings → AI retests (docs/PRODUCT.md#measured-ai-findings): how many trials without a success
  * an AI finding's retest needs before it can be Verified Fixed.
  */
 export function RetestTrialsCard({ minTrials }: { minTrials: number }) {
-  const form = useZodForm(minRetestTrialsSchema, { minTrials: String(minTrials) });
+  const form = useZodForm(() => import("@/features/settings/validation").then((m) => m.minRetestTrialsSchema), {
+    minTrials: String(minTrials),
+  });
   const error = form.formState.errors.minTrials?.message;
   const { onSubmit, message, isBusy } = useFormSubmit(form, setMinRetestTrialsAction, {
     done: (data) =>

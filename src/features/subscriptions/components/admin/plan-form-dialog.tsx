@@ -9,7 +9,7 @@ import { Field, fieldAria, Input, Textarea } from "@/components/ui/field";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { centsToDecimal } from "@/lib/format";
-import { MAX_PLAN_FEATURES, supportPlanSchema } from "@/features/subscriptions/validation";
+import { MAX_PLAN_FEATURES } from "@/features/subscriptions/validation/plan-limits";
 import type { AdminPlan } from "@/features/subscriptions/server";
 
 /** Create or edit a support plan (docs/PRODUCT.md#admin-settings); the toast shows with the list's new state. */
@@ -22,7 +22,7 @@ export function PlanFormDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const form = useZodForm(supportPlanSchema, {
+  const form = useZodForm(() => import("@/features/subscriptions/validation").then((m) => m.supportPlanSchema), {
     id: plan?.id ?? "",
     name: plan?.name ?? "",
     monthlyPrice: plan ? centsToDecimal(plan.monthlyPriceCents) : "",
