@@ -17,7 +17,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "identity → sso.ssoDomains",
   "identity → sso.ssoProvider",
   "identity → sso.ssoSettings",
-  "inquiries → clients.clients",
   "invoices → projects.projects",
   "invoices → subscriptions.clientSubscriptions",
   "invoices → subscriptions.subscriptionTiers",
