@@ -20,7 +20,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "invoices → projects.projects",
   "invoices → subscriptions.clientSubscriptions",
   "invoices → subscriptions.subscriptionTiers",
-  "rates → clients.clients",
   "square → subscriptions.clientSubscriptions",
   "trackers → findings.findings",
 ];
