@@ -18,8 +18,5 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "identity → sso.ssoProvider",
   "identity → sso.ssoSettings",
   "invoices → projects.projects",
-  "invoices → subscriptions.clientSubscriptions",
-  "invoices → subscriptions.subscriptionTiers",
-  "square → subscriptions.clientSubscriptions",
   "trackers → findings.findings",
 ];

@@ -33,7 +33,7 @@ export {
   type PortalInvoice,
 } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
-export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
+export { getInvoicedVsCollected, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
 export { adminInvoiceSearchWhere, adminInvoiceWhere, type AdminInvoiceFilter, invoiceCompaniesWhere } from "./admin-invoice-filter";
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
 export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
