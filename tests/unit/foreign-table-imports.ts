@@ -17,6 +17,5 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "identity → sso.ssoDomains",
   "identity → sso.ssoProvider",
   "identity → sso.ssoSettings",
-  "invoices → projects.projects",
   "trackers → findings.findings",
 ];

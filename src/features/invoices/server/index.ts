@@ -2,7 +2,7 @@ import "server-only";
 // The invoices module's public face: everything outside src/features/invoices/server imports from here (README.md).
 
 export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
-export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
+export { invoiceExportPages, type InvoiceExportRow, type ProjectNameSql } from "./invoice-export-pages";
 export { clientInvoiceTotalsSql } from "./client-totals";
 export {
   centsSum,
