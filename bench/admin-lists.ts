@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { AdminActor } from "../src/server/core/actor";
 import { listAdminClients } from "../src/features/clients/server";
-import { listAdminProjects } from "../src/features/projects/server";
+import { listAdminProjects, projectNameSql } from "../src/features/projects/server";
 import { clientLockedSql } from "../src/features/projectadmin/server";
 import { type AdminInvoiceFilter, clientInvoiceTotalsSql, listAdminInvoices } from "../src/features/invoices/server";
 import { openPglite } from "../src/server/core/db/client";
@@ -91,7 +91,7 @@ try {
   await seed(handle.db);
   const db = handle.db;
   const invoicePage = (filter: AdminInvoiceFilter, after?: string) => async () => {
-    const page = await listAdminInvoices(db, { actor, filter, after });
+    const page = await listAdminInvoices(db, { actor, filter, after, projectName: projectNameSql });
     return { rows: page.rows, total: page.totals.count };
   };
   const picked = (

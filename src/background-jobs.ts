@@ -5,7 +5,7 @@ import { findingJobs } from "@/features/findings/server";
 import { importJobs } from "@/features/imports/server";
 import { measurementJobs } from "@/features/measurements/server";
 import { notificationJobs } from "@/features/notifications/server";
-import { operationsJobs } from "@/features/operations/server";
+import { claimTaskRun, operationsJobs } from "@/features/operations/server";
 import { subscriptionJobs } from "@/features/subscriptions/server";
 import { trackerJobs } from "@/features/trackers/server";
 import { webhookJobs } from "@/features/webhooks/server";
@@ -15,7 +15,7 @@ export const backgroundJobs: JobDefinition[] = [
   ...mailJobs,
   ...webhookJobs,
   ...trackerJobs,
-  ...notificationJobs,
+  ...notificationJobs(claimTaskRun),
   ...findingJobs,
   ...measurementJobs,
   ...importJobs,

@@ -23,6 +23,7 @@ import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/features/identity/server/vi
 import { listAuditLog } from "@/features/audit/server";
 import { listAdminBookings, listRecentBookings } from "@/features/bookings/server";
 import { countUnreadInquiries, listAdminInquiries } from "@/features/inquiries/server";
+import { companyNameSql } from "@/features/clients/server";
 import { authHeaders } from "./helpers/auth";
 import { adminActor, adminCookie, clientActor } from "./helpers/admin-session";
 import { setupTestDatabase } from "./helpers/db";
@@ -94,11 +95,17 @@ describe("inquiries", () => {
       })
       .returning({ id: contactInquiries.id });
     const unread = await countUnreadInquiries(t.db, { actor });
-    expect((await listAdminInquiries(t.db, { actor, q: "zebra-word" })).rows.map((r) => r.id)).toEqual([inquiry!.id]);
+    expect((await listAdminInquiries(t.db, { actor, companyName: companyNameSql, q: "zebra-word" })).rows.map((r) => r.id)).toEqual([
+      inquiry!.id,
+    ]);
     expect(await setInquiryArchivedAction({ inquiryId: inquiry!.id, archived: true })).toMatchObject({ success: true });
     expect(await countUnreadInquiries(t.db, { actor })).toBe(unread - 1);
-    expect((await listAdminInquiries(t.db, { actor, status: "archived" })).rows.map((r) => r.id)).toContain(inquiry!.id);
-    expect((await listAdminInquiries(t.db, { actor, status: "all" })).rows.map((r) => r.id)).not.toContain(inquiry!.id);
+    expect((await listAdminInquiries(t.db, { actor, companyName: companyNameSql, status: "archived" })).rows.map((r) => r.id)).toContain(
+      inquiry!.id,
+    );
+    expect((await listAdminInquiries(t.db, { actor, companyName: companyNameSql, status: "all" })).rows.map((r) => r.id)).not.toContain(
+      inquiry!.id,
+    );
     expect(await setInquiryArchivedAction({ inquiryId: inquiry!.id, archived: false })).toMatchObject({
       success: true,
       data: { archivedAt: null },

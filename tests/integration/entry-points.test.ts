@@ -2340,7 +2340,7 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     expect: adminOnlyAction("ok"),
   },
   // The tenant's own rate cards, unchanged: what the portal shows stays the same for later rows.
-  "ACTION src/features/rates/actions/admin.ts#updateClientRatesAction": {
+  "ACTION src/features/clients/actions/admin-rates.ts#updateClientRatesAction": {
     input: ({ target }) => ({ clientId: target.clientId, rates: rateCardsOf(target) }),
     expect: adminOnlyAction({ success: true, data: { count: 2 } }),
   },

@@ -2073,7 +2073,7 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ requestId: DEMO_OVERAGE_REQUEST_ID, decision: "decline" })),
   },
-  "ACTION src/features/rates/actions/admin.ts#updateClientRatesAction": {
+  "ACTION src/features/clients/actions/admin-rates.ts#updateClientRatesAction": {
     kind: "action",
     role: "admin",
     input: fc.oneof(

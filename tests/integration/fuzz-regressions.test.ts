@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientAction } from "@/features/clients/actions/admin";
-import { updateClientRatesAction } from "@/features/rates/actions/admin";
+import { updateClientRatesAction } from "@/features/clients/actions/admin-rates";
 import { createProjectAction } from "@/features/projects/actions/admin";
 import { POST as importSarif } from "@/app/api/admin/findings/import/route";
 import { POST as webhook } from "@/app/api/square/webhook/route";

@@ -17,12 +17,5 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "identity → sso.ssoDomains",
   "identity → sso.ssoProvider",
   "identity → sso.ssoSettings",
-  "inquiries → clients.clients",
-  "invoices → projects.projects",
-  "invoices → subscriptions.clientSubscriptions",
-  "invoices → subscriptions.subscriptionTiers",
-  "notifications → operations.taskRuns",
-  "rates → clients.clients",
-  "square → subscriptions.clientSubscriptions",
   "trackers → findings.findings",
 ];

@@ -20,6 +20,7 @@ import { findingFilterSchema } from "@/features/findings/validation";
 import { getPortalAccess, hasStaleSessionCookie } from "@/features/identity/server";
 import { loadPortalFindings } from "@/features/findings/server";
 import { getPaidVsOutstanding, getPortalInvoice } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 import { countClientUnreadMessages } from "@/features/messages/server";
 import { loadPortalProject, loadPortalSection } from "@/features/portal/server";
 import { getPortalRetainer, hasRetainer } from "@/features/retainers/server";
@@ -67,7 +68,9 @@ export default async function ClientPortalPage({ searchParams }: Props) {
   let invoiceView = null;
   if (invoiceId !== undefined) {
     const invoice =
-      !actor.billingWithheld && uuidSchema.safeParse(invoiceId).success ? await getPortalInvoice(getDb(), { actor, invoiceId }) : null;
+      !actor.billingWithheld && uuidSchema.safeParse(invoiceId).success
+        ? await getPortalInvoice(getDb(), { actor, invoiceId, projectName: projectNameSql })
+        : null;
     if (!invoice) notFound();
     invoiceView = <LazyPortalInvoiceView invoice={invoice} readOnly={actor.viewer !== undefined} />;
   }

@@ -15,7 +15,7 @@ import {
   invoiceExportPages,
   projectInvoiceFiguresSql,
 } from "@/features/invoices/server";
-import { projectListRows } from "@/features/projects/server";
+import { projectListRows, projectNameSql } from "@/features/projects/server";
 
 // The admin CSV exports (docs/PRODUCT.md#csv-exports): the same filters as the list screens, read
 // in keyset pages so that any number of rows streams out in constant memory.
@@ -102,7 +102,13 @@ export function exportAdminInvoices(
   assertAdmin(actor);
   const where = adminInvoiceSearchWhere(filter, q.trim(), clientMatchesListSearchSql);
   const companies = () => invoiceCompaniesWhere(db, where);
-  return auditedExport(db, actor, "export.invoices", companies, invoiceExportPages(db, { withClient: true, filter: where, pageSize }));
+  return auditedExport(
+    db,
+    actor,
+    "export.invoices",
+    companies,
+    invoiceExportPages(db, { withClient: true, filter: where, pageSize, projectName: projectNameSql }),
+  );
 }
 
 const EXPORT_NAMES: Partial<Record<FirmAccessAction, string>> = {

@@ -1,12 +1,11 @@
 import "server-only";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "@/lib/validation/admin-fields";
 import { type InquiryListQuery } from "@/features/inquiries/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { containsAny, matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clients } from "@/features/clients/server/schema";
 import { contactInquiries } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -39,14 +38,20 @@ export const inquiryMessageColumns = {
   message: contactInquiries.message,
 };
 
-const columns = {
+/**
+ * The company name of the client whose id `clientId` holds, as SQL the list embeds (the clients
+ * module's `companyNameSql`): the clients slice reads this one, so the caller hands it in.
+ */
+export type CompanyNameSql = (clientId: SQLWrapper) => SQL<string | null>;
+
+const columnsWith = (companyName: CompanyNameSql) => ({
   ...inquiryMessageColumns,
   readAt: contactInquiries.readAt,
   archivedAt: contactInquiries.archivedAt,
   clientId: contactInquiries.clientId,
-  clientCompany: clients.company,
+  clientCompany: companyName(contactInquiries.clientId),
   createdAt: contactInquiries.createdAt,
-};
+});
 
 const FILTERS: Record<InquiryListQuery["status"], ReturnType<typeof and>> = {
   // The inbox: everything not archived, read or not.
@@ -56,23 +61,26 @@ const FILTERS: Record<InquiryListQuery["status"], ReturnType<typeof and>> = {
   archived: isNotNull(contactInquiries.archivedAt),
 };
 
-/** One page of contact inquiries, newest first, searched over name, company, e-mail and message. */
+/**
+ * One page of contact inquiries, newest first, searched over name, company, e-mail and message;
+ * the linked client's name through `companyName` (a sub-select in the same statement).
+ */
 export async function listAdminInquiries(
   db: DbOrTx,
   {
     actor,
+    companyName,
     q = "",
     status = "all",
     page = 1,
     pageSize = ADMIN_PAGE_SIZE,
-  }: { actor: AdminActor } & Partial<InquiryListQuery> & { pageSize?: number },
+  }: { actor: AdminActor; companyName: CompanyNameSql } & Partial<InquiryListQuery> & { pageSize?: number },
 ): Promise<Paged<AdminInquiryRow>> {
   assertAdmin(actor);
   const matches = containsAny(q, [contactInquiries.name, contactInquiries.company, contactInquiries.email, contactInquiries.message]);
   const rows = await db
-    .select({ ...columns, total: matchingCount() })
+    .select({ ...columnsWith(companyName), total: matchingCount() })
     .from(contactInquiries)
-    .leftJoin(clients, eq(clients.id, contactInquiries.clientId))
     .where(and(FILTERS[status], matches))
     .orderBy(desc(contactInquiries.createdAt), desc(contactInquiries.id))
     .limit(pageSize)

@@ -10,6 +10,7 @@ export {
   setInquiryArchived,
   unreadInquiriesCount,
   type AdminInquiryRow,
+  type CompanyNameSql,
   type InquiryMessage,
 } from "./admin-inquiries";
 export { CONTACT_RATE_LIMIT, contactTooLarge, limitContactSender, submitContactInquiry } from "./contact-inquiries";

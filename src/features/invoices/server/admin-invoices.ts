@@ -5,10 +5,9 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
 import { companyNameSql } from "@/features/clients/server";
 import { invoices } from "./schema";
-import { projects } from "@/features/projects/server/schema";
 import { recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { type AdminInvoiceFilter, adminInvoiceWhere } from "./admin-invoice-filter";
-import { invoiceExportJoins } from "./invoice-export-pages";
+import { invoiceProjectNameSql, type ProjectNameSql } from "./invoice-export-pages";
 import { invoiceIsBilled, invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
 
 export type AdminInvoiceRow = {
@@ -48,9 +47,13 @@ type Cells = [
   number,
 ];
 
-const cells = sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${invoices.clientId}, ${companyNameSql(invoices.clientId)}, ${projects.id},
-  ${projects.projectName}, ${invoices.description}, ${invoices.status}, ${invoices.issuedDate}, ${invoices.dueDate},
-  ${invoices.amountCents}, ${invoicePaidCents}, ${invoiceOutstandingCents})`;
+/** A row's cells; the project (id and name) only when it is the invoice's own client's, as the export shows it. */
+const cellsWith = (projectName: ProjectNameSql) => {
+  const name = invoiceProjectNameSql(projectName);
+  return sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${invoices.clientId}, ${companyNameSql(invoices.clientId)},
+  (case when ${name} is not null then ${invoices.projectId} end), ${name}, ${invoices.description}, ${invoices.status},
+  ${invoices.issuedDate}, ${invoices.dueDate}, ${invoices.amountCents}, ${invoicePaidCents}, ${invoiceOutstandingCents})`;
+};
 
 /** "<issue date or none>_<id>": where the page after `row` starts. */
 const cursorOf = (row: AdminInvoiceRow) => `${row.issuedDate ?? "none"}_${row.id}`;
@@ -61,6 +64,7 @@ const cursorOf = (row: AdminInvoiceRow) => `${row.issuedDate ?? "none"}_${row.id
  * OFFSET), read as two index ranges like the export's (dated by (issued date, id) backwards, then
  * undated by id), each limited to the page, so a deep page costs what the first does. The look is
  * recorded in the access log of each company whose invoices the page shows, filtered or not (one insert).
+ * The project's name comes from `projectName` (the projects module's `projectNameSql`).
  */
 export async function listAdminInvoices(
   db: Db,
@@ -69,15 +73,17 @@ export async function listAdminInvoices(
     filter,
     after,
     pageSize = ADMIN_PAGE_SIZE,
-  }: { actor: AdminActor; filter: AdminInvoiceFilter; after?: string; pageSize?: number },
+    projectName,
+  }: { actor: AdminActor; filter: AdminInvoiceFilter; after?: string; pageSize?: number; projectName: ProjectNameSql },
 ): Promise<AdminInvoicePage> {
   assertAdmin(actor);
+  const cells = cellsWith(projectName);
   const where = adminInvoiceWhere(filter);
   const [afterDate, afterId] = after ? [after.slice(0, after.indexOf("_")), after.slice(after.indexOf("_") + 1)] : [null, null];
   const limit = pageSize + 1;
   const part = (order: number, range: SQL | undefined, orderBy: SQL[]) =>
     sql`(select ${cells} as cells, ${order} as part, ${invoices.issuedDate} as issued, ${invoices.id} as id
-           from ${invoices} ${invoiceExportJoins()}
+           from ${invoices}
           where ${and(where, range)}
           order by ${sql.join(orderBy, sql`, `)} limit ${limit})`;
   const dated =

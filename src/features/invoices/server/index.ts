@@ -2,17 +2,9 @@ import "server-only";
 // The invoices module's public face: everything outside src/features/invoices/server imports from here (README.md).
 
 export { type ApiInvoice, pageClientInvoices } from "./api-invoices";
-export { invoiceExportPages, type InvoiceExportRow } from "./invoice-export-pages";
+export { invoiceExportPages, type InvoiceExportRow, type ProjectNameSql } from "./invoice-export-pages";
 export { clientInvoiceTotalsSql } from "./client-totals";
-export {
-  centsSum,
-  countWhere,
-  invoiceIsBilled,
-  invoiceIsOpen,
-  invoiceOutstandingCents,
-  invoicePaidCents,
-  outstandingRevenueSql,
-} from "./invoice-money-sql";
+export { outstandingRevenueSql } from "./invoice-money-sql";
 export {
   clearInvoiceProject,
   listProjectInvoiceChoices,
@@ -33,13 +25,12 @@ export {
   type PortalInvoice,
 } from "./portal-billing";
 export { exportPortalInvoices, type PortalInvoiceExportRow } from "./portal-invoice-export";
-export { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
+export { getInvoicedVsCollected, getPaidVsOutstanding, type MonthPoint } from "./revenue-charts";
 export { adminInvoiceSearchWhere, adminInvoiceWhere, type AdminInvoiceFilter, invoiceCompaniesWhere } from "./admin-invoice-filter";
 export { listAdminInvoices, type AdminInvoicePage, type AdminInvoiceRow, type AdminInvoiceTotals } from "./admin-invoices";
-export { getAdminInvoice, getPortalInvoice, INVOICE_NOT_FOUND, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
+export { getAdminInvoice, getPortalInvoice, type InvoiceDetail, type InvoiceLineItem } from "./invoice-detail";
 export { adminInvoicePdf, type InvoicePdf, portalInvoicePdf } from "./invoice-pdf";
 export {
-  CLIENT_NOT_FOUND,
   getAdminStatement,
   getPortalStatement,
   type Statement,

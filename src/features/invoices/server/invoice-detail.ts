@@ -5,7 +5,7 @@ import { type AdminActor, assertAdmin, assertBillingVisible, assertClient, type 
 import type { DbOrTx } from "@/server/core/db/client";
 import { companyAddressSql, companyNameSql } from "@/features/clients/server";
 import { type AcceptedPaymentMethods, invoices, type ScheduleEntry } from "./schema";
-import { projects } from "@/features/projects/server/schema";
+import type { ProjectNameSql } from "./invoice-export-pages";
 import { AppError } from "@/server/core/errors";
 import { recordFirmAccess } from "@/features/audit/server";
 import { invoicePaidCents } from "./invoice-money-sql";
@@ -43,12 +43,17 @@ export type InvoiceDetail = {
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 
-const lineItemsJson = sql<InvoiceLineItem[]>`(
+/** Which invoice, and its project's name through the projects module's `projectNameSql` (handed in). */
+export type InvoiceScope = { invoiceId: string; projectName: ProjectNameSql };
+
+// Wrapped in an outer sql`` so its column is never a top-level chunk: drizzle leaves those
+// unqualified in a one-table select, where a bare "id" would name the line's own.
+const lineItemsJson = sql<InvoiceLineItem[]>`${sql`(
   select coalesce(json_agg(json_build_object('name', l.name, 'quantity', l.quantity, 'unitPriceCents', l.unit_price_cents,
                                              'totalCents', l.total_cents, 'note', l.note) order by l.position), '[]'::json)
-    from invoice_line_items l where l.invoice_id = ${invoices.id})`;
+    from invoice_line_items l where l.invoice_id = ${invoices.id})`}`;
 
-async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<InvoiceDetail | null> {
+async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>, projectName: ProjectNameSql): Promise<InvoiceDetail | null> {
   const [row] = await db
     .select({
       id: invoices.id,
@@ -67,12 +72,11 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
       clientId: invoices.clientId,
       company: companyNameSql(invoices.clientId),
       clientAddress: companyAddressSql(invoices.clientId),
-      projectName: projects.projectName,
+      projectName: projectName(invoices.projectId),
       lineItems: lineItemsJson,
       lineItemsUnread: invoices.lineItemsUnread,
     })
     .from(invoices)
-    .leftJoin(projects, eq(projects.id, invoices.projectId))
     .where(where)
     .limit(1);
   if (!row) return null;
@@ -90,11 +94,11 @@ async function readInvoice(db: DbOrTx, where: ReturnType<typeof and>): Promise<I
  */
 export async function getPortalInvoice(
   db: DbOrTx,
-  { actor, invoiceId }: { actor: ClientActor; invoiceId: string },
+  { actor, invoiceId, projectName }: { actor: ClientActor } & InvoiceScope,
 ): Promise<InvoiceDetail | null> {
   assertClient(actor);
   assertBillingVisible(actor);
-  const invoice = await readInvoice(db, and(eq(invoices.id, invoiceId), eq(invoices.clientId, actor.clientId)));
+  const invoice = await readInvoice(db, and(eq(invoices.id, invoiceId), eq(invoices.clientId, actor.clientId)), projectName);
   if (invoice) await recordLook(db, actor, invoice);
   return invoice;
 }
@@ -102,19 +106,19 @@ export async function getPortalInvoice(
 /** Any invoice for the firm, unassigned Square invoices included; its look is in the company's access log. */
 export async function getAdminInvoice(
   db: DbOrTx,
-  { actor, invoiceId }: { actor: AdminActor; invoiceId: string },
+  { actor, invoiceId, projectName }: { actor: AdminActor } & InvoiceScope,
 ): Promise<InvoiceDetail | null> {
   assertAdmin(actor);
-  const invoice = await readInvoice(db, and(eq(invoices.id, invoiceId)));
+  const invoice = await readInvoice(db, and(eq(invoices.id, invoiceId)), projectName);
   if (invoice) await recordLook(db, actor, invoice);
   return invoice;
 }
 
 /** The same, for a download: a missing invoice is a 404 (AppError). */
 export async function requireInvoice<A>(
-  read: (db: DbOrTx, scope: { actor: A; invoiceId: string }) => Promise<InvoiceDetail | null>,
+  read: (db: DbOrTx, scope: { actor: A } & InvoiceScope) => Promise<InvoiceDetail | null>,
   db: DbOrTx,
-  scope: { actor: A; invoiceId: string },
+  scope: { actor: A } & InvoiceScope,
 ): Promise<InvoiceDetail> {
   const invoice = await read(db, scope);
   if (!invoice) throw new AppError("not_found", INVOICE_NOT_FOUND);

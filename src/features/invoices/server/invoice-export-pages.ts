@@ -1,11 +1,23 @@
 import "server-only";
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { dateDescPages } from "@/server/core/db/export-pages";
 import { companyNameSql } from "@/features/clients/server";
 import { invoices } from "./schema";
-import { projects } from "@/features/projects/server/schema";
 import { invoiceOutstandingCents, invoicePaidCents } from "./invoice-money-sql";
+
+/**
+ * The name of the engagement whose id `projectId` holds, with `clientId` only when it is that
+ * client's (null for none): the projects module's `projectNameSql`, handed in by the caller, since
+ * that module reads this one (its figures and its invoice links).
+ */
+export type ProjectNameSql = (projectId: SQLWrapper, clientId?: SQLWrapper) => SQL<string | null>;
+
+/**
+ * An invoice's project name as the lists and exports show it: only a project of the invoice's own
+ * client, so a stale link never shows another client's project.
+ */
+export const invoiceProjectNameSql = (projectName: ProjectNameSql) => projectName(invoices.projectId, invoices.clientId);
 
 export type InvoiceExportRow = {
   id: string;
@@ -23,14 +35,14 @@ export type InvoiceExportRow = {
 };
 
 /**
- * The export cells of an invoice (and of its project, joined as `projects`; and, for the admin
- * export, its client's name, a sub-select of the clients module) as one JSON array per row, read by
+ * The export cells of an invoice (and its project's name, a sub-select of the projects module; and,
+ * for the admin export, its client's name, a sub-select of the clients module) as one JSON array per row, read by
  * readInvoiceExportPage. Exports read up to 100,000 invoices: one JSON field per row is decoded
  * natively (JSON.parse), where a dozen fields cost the drivers' row parsing and Drizzle's result
  * mapping several times as much. JSON writes dates as ISO text; the cents fit a JSON number exactly.
  */
-function invoiceExportCells({ withClient }: { withClient: boolean }): SQL {
-  return sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${projects.projectName}, ${invoices.description},
+function invoiceExportCells({ withClient, projectName }: { withClient: boolean; projectName: ProjectNameSql }): SQL {
+  return sql`json_build_array(${invoices.id}, ${invoices.invoiceNumber}, ${invoiceProjectNameSql(projectName)}, ${invoices.description},
     ${invoices.status}, ${invoices.issuedDate}, ${invoices.dueDate}, ${invoices.paidDate}, ${invoices.amountCents},
     ${invoicePaidCents}, ${invoiceOutstandingCents}, ${withClient ? companyNameSql(invoices.clientId) : sql`null`}) as "cells"`;
 }
@@ -87,29 +99,25 @@ async function readInvoiceExportPage(db: DbOrTx, query: SQL): Promise<InvoiceExp
 }
 
 /**
- * The join that the cells read: the invoice's project (of the same client, so a stale link never
- * shows another client's project). Made here, next to the cells, so nothing has to agree by hand.
- */
-export function invoiceExportJoins(): SQL {
-  return sql`left join ${projects} on ${projects.id} = ${invoices.projectId} and ${projects.clientId} = ${invoices.clientId}`;
-}
-
-/**
  * The invoices an export reads, newest issue date first, in keyset pages: `filter` is a condition
- * on the invoices row alone (a client's own, or adminInvoiceWhere's), and the joins its cells
- * need are added here.
+ * on the invoices row alone (a client's own, or adminInvoiceWhere's); the project's name comes
+ * from `projectName` (the projects module's `projectNameSql`).
  */
 export function invoiceExportPages(
   db: DbOrTx,
-  { withClient, filter, pageSize }: { withClient: boolean; filter: SQL | undefined; pageSize?: number },
+  {
+    withClient,
+    filter,
+    pageSize,
+    projectName,
+  }: { withClient: boolean; filter: SQL | undefined; pageSize?: number; projectName: ProjectNameSql },
 ) {
   return dateDescPages<InvoiceExportRow>(
     (where, orderBy, limit) =>
       readInvoiceExportPage(
         db,
-        sql`select ${invoiceExportCells({ withClient })}
+        sql`select ${invoiceExportCells({ withClient, projectName })}
               from ${invoices}
-              ${invoiceExportJoins()}
              where ${and(filter, where)}
              order by ${sql.join(orderBy, sql`, `)}
              limit ${limit}`,

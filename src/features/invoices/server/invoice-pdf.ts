@@ -6,7 +6,7 @@ import { scheduleEntryLabels, scheduleEntryState } from "@/lib/schedule";
 import type { AdminActor, ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { type FirmDetails, getFirmDetails } from "@/features/settings/server";
-import { getAdminInvoice, getPortalInvoice, type InvoiceDetail, requireInvoice } from "./invoice-detail";
+import { getAdminInvoice, getPortalInvoice, type InvoiceDetail, type InvoiceScope, requireInvoice } from "./invoice-detail";
 import { MARGIN, MUTED, PdfWriter, RIGHT } from "@/server/core/pdf-writer";
 
 // The invoice as a PDF (docs/PRODUCT.md#invoice-page), drawn on the server from the same data as
@@ -126,13 +126,13 @@ export type InvoicePdf = { bytes: Uint8Array; filename: string };
 const fileName = (invoice: InvoiceDetail) => `invoice-${invoice.invoiceNumber.replace(/[^A-Za-z0-9._-]+/g, "-")}.pdf`;
 
 /** The client's own invoice as a PDF; another company's is a 404. */
-export async function portalInvoicePdf(db: DbOrTx, scope: { actor: ClientActor; invoiceId: string }): Promise<InvoicePdf> {
+export async function portalInvoicePdf(db: DbOrTx, scope: { actor: ClientActor } & InvoiceScope): Promise<InvoicePdf> {
   const invoice = await requireInvoice(getPortalInvoice, db, scope);
   return { bytes: await renderInvoicePdf(invoice, await getFirmDetails(db)), filename: fileName(invoice) };
 }
 
 /** Any invoice as a PDF, for the firm. */
-export async function adminInvoicePdf(db: DbOrTx, scope: { actor: AdminActor; invoiceId: string }): Promise<InvoicePdf> {
+export async function adminInvoicePdf(db: DbOrTx, scope: { actor: AdminActor } & InvoiceScope): Promise<InvoicePdf> {
   const invoice = await requireInvoice(getAdminInvoice, db, scope);
   return { bytes: await renderInvoicePdf(invoice, await getFirmDetails(db)), filename: fileName(invoice) };
 }

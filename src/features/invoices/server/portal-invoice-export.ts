@@ -4,18 +4,22 @@ import { assertBillingVisible, assertClient, type ClientActor } from "@/server/c
 import type { DbOrTx } from "@/server/core/db/client";
 import { invoices } from "./schema";
 import { recordFirmAccess } from "@/features/audit/server";
-import { type InvoiceExportRow, invoiceExportPages } from "./invoice-export-pages";
+import { type InvoiceExportRow, invoiceExportPages, type ProjectNameSql } from "./invoice-export-pages";
 
 export type PortalInvoiceExportRow = Omit<InvoiceExportRow, "company">;
 
 /**
  * Every invoice of the signed-in client (docs/PRODUCT.md#portal-billing), newest issue date
- * first, in keyset pages; the client comes from the session only.
+ * first, in keyset pages; the client comes from the session only, the project's name through
+ * `projectName` (the projects module's `projectNameSql`).
  */
-export function exportPortalInvoices(db: DbOrTx, { actor }: { actor: ClientActor }): AsyncGenerator<PortalInvoiceExportRow[]> {
+export function exportPortalInvoices(
+  db: DbOrTx,
+  { actor, projectName }: { actor: ClientActor; projectName: ProjectNameSql },
+): AsyncGenerator<PortalInvoiceExportRow[]> {
   assertClient(actor);
   assertBillingVisible(actor);
-  const pages = invoiceExportPages(db, { withClient: false, filter: eq(invoices.clientId, actor.clientId) });
+  const pages = invoiceExportPages(db, { withClient: false, filter: eq(invoices.clientId, actor.clientId), projectName });
   return actor.viewer ? viewerExport(db, actor, pages) : pages;
 }
 

@@ -8,6 +8,7 @@ import AdminInvoicesPage from "@/app/admin/(area)/invoices/page";
 import { auditLog } from "@/features/audit/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { listAdminInvoices } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 import { invoiceListQuerySchema } from "@/features/invoices/validation";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";
 import { authHeaders } from "@tests/integration/helpers/auth";
@@ -40,7 +41,7 @@ async function shownOn(search: Record<string, string>): Promise<string[]> {
   const filter = invoiceListQuerySchema.parse(search);
   afterHook.current = () => undefined;
   try {
-    const { rows } = await listAdminInvoices(t.db, { actor: await adminActor(), filter });
+    const { rows } = await listAdminInvoices(t.db, { actor: await adminActor(), projectName: projectNameSql, filter });
     return [...new Set(rows.flatMap((row) => (row.clientId ? [row.clientId] : [])))].sort();
   } finally {
     afterHook.current = null;

@@ -8,6 +8,7 @@ import { countQueries } from "@/server/core/db/query-counter";
 import { clients } from "@/features/clients/server/schema";
 import { invoices } from "@/features/invoices/server/schema";
 import { type AdminInvoiceFilter, type AdminInvoiceRow, listAdminInvoices } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders } from "@tests/integration/helpers/auth";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -22,7 +23,9 @@ async function walk(filter: AdminInvoiceFilter) {
   let after: string | undefined;
   let totals;
   for (;;) {
-    const { result, queries: count } = await countQueries(() => listAdminInvoices(t.db, { actor, filter, after, pageSize: 3 }));
+    const { result, queries: count } = await countQueries(() =>
+      listAdminInvoices(t.db, { actor, projectName: projectNameSql, filter, after, pageSize: 3 }),
+    );
     rows.push(...result.rows);
     queries.push(count);
     totals ??= result.totals;

@@ -12,6 +12,7 @@ import { invoiceLineItems, invoices } from "@/features/invoices/server/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES } from "@/features/demo/server/demo-data";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
 import { getPortalInvoice, listPayableInvoices } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";
 import { clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -58,12 +59,12 @@ async function invoiceWith(amountCents: number, schedule: [string, number, numbe
       squarePaymentUrl: "https://squareup.com/pay-invoice/test",
     })
     .returning({ id: invoices.id });
-  return (await getPortalInvoice(t.db, { actor: await clientActor(), invoiceId: row!.id }))!;
+  return (await getPortalInvoice(t.db, { actor: await clientActor(), projectName: projectNameSql, invoiceId: row!.id }))!;
 }
 
 describe("what is still due on a partial schedule", () => {
   it("INV-1001: the deposit of $19,200.00 paid leaves $28,800.00 of $48,000.00, the balance next", async () => {
-    const invoice = (await getPortalInvoice(t.db, { actor: await clientActor(), invoiceId: INV_1001.id }))!;
+    const invoice = (await getPortalInvoice(t.db, { actor: await clientActor(), projectName: projectNameSql, invoiceId: INV_1001.id }))!;
     const due = invoiceDue(invoice);
     expect(due).toMatchObject({ totalCents: 4_800_000, paidCents: 1_920_000, dueCents: 2_880_000, label: "Partly Paid" });
     expect(due.summary).toBe("$28,800.00 due of $48,000.00 · Partly Paid");
@@ -100,7 +101,7 @@ describe("what is still due on a partial schedule", () => {
 
 describe("an invoice's page and PDF", () => {
   it("reads the invoice with the lines of its order, in their order", async () => {
-    const invoice = (await getPortalInvoice(t.db, { actor: await clientActor(), invoiceId: INV_1001.id }))!;
+    const invoice = (await getPortalInvoice(t.db, { actor: await clientActor(), projectName: projectNameSql, invoiceId: INV_1001.id }))!;
     expect(invoice.lineItems.map((l) => [l.name, l.quantity, l.unitPriceCents, l.totalCents])).toEqual([
       ["LLM gateway security assessment", "1", 3_600_000, 3_600_000],
       ["Prompt-injection test suite", "1", 750_000, 750_000],
@@ -110,7 +111,13 @@ describe("an invoice's page and PDF", () => {
   });
 
   it("another company's invoice is missing for the client: null, and its PDF a 404", async () => {
-    expect(await getPortalInvoice(t.db, { actor: await clientActor("client2@example.com"), invoiceId: INV_1001.id })).toBeNull();
+    expect(
+      await getPortalInvoice(t.db, {
+        actor: await clientActor("client2@example.com"),
+        projectName: projectNameSql,
+        invoiceId: INV_1001.id,
+      }),
+    ).toBeNull();
     const response = await get(clientPdfRoute, "client2@example.com", `/api/client/invoices/${INV_1001.id}/pdf`, INV_1001.id);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ success: false, error: "Invoice not found", code: "not_found" });

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { AdminActor } from "@/server/core/actor";
 import { invoices } from "@/features/invoices/server/schema";
 import { clientSubscriptions, subscriptionTiers } from "@/features/subscriptions/server/schema";
-import { getInvoicedVsCollected, getMrrByMonth, getPaidVsOutstanding } from "@/features/invoices/server";
+import { getInvoicedVsCollected, getPaidVsOutstanding } from "@/features/invoices/server";
+import { getMrrByMonth } from "@/features/subscriptions/server";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 import { createTestClient } from "@tests/integration/helpers/portal";
 

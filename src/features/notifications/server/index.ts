@@ -9,6 +9,6 @@ export {
   type NotificationPreferences,
   type RecipientSettings,
 } from "./preferences";
-export { runNotificationTasks } from "./scheduled";
+export { runNotificationTasks, type TaskClaim } from "./scheduled";
 export { describeUnsubscribeLink, unsubscribeWithToken } from "./unsubscribe";
 export { notificationJobs } from "./jobs";

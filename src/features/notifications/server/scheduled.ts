@@ -4,7 +4,6 @@ import { siteConfig } from "@/config/site";
 import { NOTIFICATION_CATEGORY_INFO, type NotificationCategory } from "@/lib/domain/notification-category";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { activeOwnerEmails } from "@/features/clients/server";
-import { taskRuns } from "@/features/operations/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { enqueueNotificationEmail, enqueueNotificationEmails } from "@/server/core/mail/outbox";
 import { latestSignedHeads } from "@/features/audit/server";
@@ -81,23 +80,30 @@ export async function sendOverdueReminders(db: Db, now = new Date()): Promise<nu
   });
 }
 
-/** Claims a once-a-day task for this instance inside `tx` (see retention.ts); false when not due. */
-async function claimDaily(tx: DbOrTx, name: string): Promise<boolean> {
-  const claimed = await tx.execute(sql`
-    insert into ${taskRuns} (name, last_run_at) values (${name}, now())
-    on conflict (name) do update set last_run_at = excluded.last_run_at
-     where ${taskRuns.lastRunAt} <= now() - '23 hours'::interval
-    returning name`);
-  return (claimed as unknown as { rows: unknown[] }).rows.length > 0;
-}
+/**
+ * Claims the periodic task `name` for this instance inside `tx` when its last run is `every` (an
+ * interval) old; false when not due: the operations module's `claimTaskRun` (its task_runs), handed
+ * in by the job's composition (src/background-jobs.ts), since that module reads this one.
+ */
+export type TaskClaim = (tx: DbOrTx, name: string, every: string) => Promise<boolean>;
+
+/** When a scheduled mail runs: when `claim` says it is due, or at once with `force` (tests). */
+export type RunWhen = { claim: TaskClaim; now?: Date } | { force: true; now?: Date };
+
+/** Whether the task is due for this instance inside `tx`. */
+const isDue = (tx: DbOrTx, when: RunWhen, name: string, every: string): Promise<boolean> =>
+  "force" in when ? Promise.resolve(true) : when.claim(tx, name, every);
+
+/** Claims a once-a-day task for this instance inside `tx` (like the retention); false when not due. */
+const claimDaily = (tx: DbOrTx, when: RunWhen, name: string) => isDue(tx, when, name, "23 hours");
 
 /**
  * Sends each user who chose "a daily summary" one mail with the notifications held for them,
  * and marks those as summarized. `force` skips the once-a-day claim (tests).
  */
-export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<number> {
+export async function sendDailySummaries(db: Db, opts: RunWhen): Promise<number> {
   return db.transaction(async (tx) => {
-    if (!opts.force && !(await claimDaily(tx, "notification-summaries"))) return 0;
+    if (!(await claimDaily(tx, opts, "notification-summaries"))) return 0;
     const held = await tx
       .select({
         id: emailOutbox.id,
@@ -152,9 +158,9 @@ export async function sendDailySummaries(db: Db, opts: { force?: boolean; now?: 
 }
 
 /** Once a day, when mail has failed, tells the admins how much and where to retry it. */
-export async function sendFailedMailDigest(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<boolean> {
+export async function sendFailedMailDigest(db: Db, opts: RunWhen): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (!opts.force && !(await claimDaily(tx, "failed-mail-digest"))) return false;
+    if (!(await claimDaily(tx, opts, "failed-mail-digest"))) return false;
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(emailOutbox)
@@ -186,16 +192,9 @@ const ACCESS_LOG_DIGEST_EVERY = "6 days 23 hours";
  * (docs/PRODUCT.md#portal-access-log): a token they keep outside the firm's reach, which shows later
  * whether the log was rewritten. Returns the number of mails queued. `force` skips the weekly claim (tests).
  */
-export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<number> {
+export async function sendAccessLogDigests(db: Db, opts: RunWhen): Promise<number> {
   return db.transaction(async (tx) => {
-    if (!opts.force) {
-      const claimed = await tx.execute(sql`
-        insert into ${taskRuns} (name, last_run_at) values ('access-log-digest', now())
-        on conflict (name) do update set last_run_at = excluded.last_run_at
-         where ${taskRuns.lastRunAt} <= now() - ${ACCESS_LOG_DIGEST_EVERY}::interval
-        returning name`);
-      if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) return 0;
-    }
+    if (!(await isDue(tx, opts, "access-log-digest", ACCESS_LOG_DIGEST_EVERY))) return 0;
     const heads = await latestSignedHeads(tx);
     if (heads.length === 0) return 0;
     const owners = await activeOwnerEmails(
@@ -239,11 +238,11 @@ export async function sendAccessLogDigests(db: Db, opts: { force?: boolean; now?
 }
 
 /** The tick's notification work; each part logs its own failure and never stops the others. */
-export async function runNotificationTasks(db: Db): Promise<void> {
+export async function runNotificationTasks(db: Db, claim: TaskClaim): Promise<void> {
   const log = (area: string) => (error: unknown) =>
     console.error(`[notifications] ${area} failed:`, error instanceof Error ? error.message : String(error));
   await sendOverdueReminders(db).catch(log("overdue reminders"));
-  await sendDailySummaries(db).catch(log("daily summaries"));
-  await sendFailedMailDigest(db).catch(log("failed-mail digest"));
-  await sendAccessLogDigests(db).catch(log("access-log digest"));
+  await sendDailySummaries(db, { claim }).catch(log("daily summaries"));
+  await sendFailedMailDigest(db, { claim }).catch(log("failed-mail digest"));
+  await sendAccessLogDigests(db, { claim }).catch(log("access-log digest"));
 }

@@ -17,4 +17,5 @@ export {
 export { type MonitorActor, requireMonitoringToken } from "./monitoring";
 export { getMailStatus, type MailStatus, sendTestMail, type TestMailResult } from "./mail-settings";
 export { startServerTasks } from "./startup";
+export { claimTaskRun } from "./task-claims";
 export { operationsJobs } from "./jobs";

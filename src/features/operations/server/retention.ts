@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, ne, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { taskRuns } from "./schema";
+import { claimTaskRun } from "./task-claims";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { serverEnv } from "@/server/core/env";
 import { REDACTED_BODY } from "@/server/core/mail/outbox";
@@ -84,12 +84,7 @@ export async function pruneOldData(
  */
 export async function runRetentionIfDue(db: Db): Promise<RetentionResult | null> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`
-      insert into ${taskRuns} (name, last_run_at) values (${TASK}, now())
-      on conflict (name) do update set last_run_at = excluded.last_run_at
-       where ${taskRuns.lastRunAt} <= now() - ${RUN_EVERY}::interval
-      returning name`);
-    if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    if (!(await claimTaskRun(tx, TASK, RUN_EVERY))) return null;
     const result = await pruneOldData(tx);
     // The day's signature of each company's access-log head, after the retention's cut.
     const signedHeads = await signChainHeads(tx);

@@ -12,9 +12,16 @@ import { companyNameSql } from "@/features/clients/server";
 // is wrapped in an outer sql`` so its columns are never top-level chunks (see the clients' refs).
 const wrapped = <T>(inner: SQL) => sql<T>`${inner}`;
 
-/** The engagement's name for the project id `projectId` holds (a column of the caller's query). */
-export const projectNameSql = (projectId: SQLWrapper) =>
-  wrapped<string>(sql`(select ${projects.projectName} from ${projects} where ${projects.id} = ${projectId})`);
+/**
+ * The engagement's name for the project id `projectId` holds (a column of the caller's query); with
+ * `clientId`, only when the engagement is that client's (null for a stale link to another's).
+ */
+export const projectNameSql = (projectId: SQLWrapper, clientId?: SQLWrapper) =>
+  wrapped<string>(
+    sql`(select ${projects.projectName} from ${projects} where ${projects.id} = ${projectId}${
+      clientId === undefined ? sql`` : sql` and ${projects.clientId} = ${clientId}`
+    })`,
+  );
 
 /** How many engagements are in progress or on hold: every client's, or one client's. */
 export const activeProjectCountSql = (clientId?: string) =>

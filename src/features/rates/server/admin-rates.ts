@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import type { RateCardValues } from "@/features/rates/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { clientRates } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
@@ -21,17 +20,24 @@ export async function listClientRatesForAdmin(db: DbOrTx, { actor, clientId }: {
 }
 
 /**
+ * Locks the client's row for the transaction; false when there is no such client: the clients
+ * module's `lockCompany`, handed in by the caller (that module reads this one).
+ */
+export type LockClient = (tx: DbOrTx, clientId: string) => Promise<boolean>;
+
+/**
  * Replaces all of a client's rate cards in one transaction (the old set and the new one go to
- * the audit log). Any failure rolls back and leaves the previous rates in place.
+ * the audit log), the client's row locked first (`lockClient`). Any failure rolls back and leaves
+ * the previous rates in place.
  */
 export async function replaceClientRates(
   db: Db,
-  { actor, clientId, rates }: { actor: AdminActor; clientId: string; rates: RateCardValues[] },
+  { actor, clientId, rates, lockClient }: { actor: AdminActor; clientId: string; rates: RateCardValues[]; lockClient: LockClient },
 ) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
-    if (!client) throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
+    if (!(await lockClient(tx, clientId)))
+      throw new AppError("bad_request", "Client not found", { fieldErrors: { clientId: "Client not found" } });
     const before = await tx
       .select(rateCardColumns)
       .from(clientRates)

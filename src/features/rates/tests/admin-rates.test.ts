@@ -1,11 +1,12 @@
 // updateClientRatesAction: replaces a client's rates in one transaction, validated.
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { updateClientRatesAction } from "@/features/rates/actions/admin";
+import { updateClientRatesAction } from "@/features/clients/actions/admin-rates";
 import { auditLog } from "@/features/audit/server/schema";
 import { clientRates } from "@/features/rates/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { replaceClientRates } from "@/features/rates/server";
+import { lockCompany } from "@/features/clients/server";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -120,7 +121,12 @@ describe("updateClientRatesAction", () => {
     };
     // Bypasses the schema on purpose: the database's own check refuses the second row mid-way.
     await expect(
-      replaceClientRates(t.db, { actor: await adminActor(), clientId: DEMO_CLIENTS.acme.id, rates: [good, { ...good, hourlyRate: -100 }] }),
+      replaceClientRates(t.db, {
+        actor: await adminActor(),
+        clientId: DEMO_CLIENTS.acme.id,
+        rates: [good, { ...good, hourlyRate: -100 }],
+        lockClient: lockCompany,
+      }),
     ).rejects.toThrow();
     expect(await ratesOf(DEMO_CLIENTS.acme.id)).toEqual(before);
   });

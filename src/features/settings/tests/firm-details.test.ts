@@ -10,6 +10,7 @@ import { invoices } from "@/features/invoices/server/schema";
 import { DEMO_CLIENTS, DEMO_INVOICES } from "@/features/demo/server/demo-data";
 import { DEMO_FIRM } from "@/features/demo/server/demo-invoice-lines";
 import { portalInvoicePdf, portalStatementPdf } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 import { getAdminSettings, getFirmDetails } from "@/features/settings/server";
 import { authHeaders } from "@tests/integration/helpers/auth";
 import { adminActor, adminCookie, clientActor, clientCookie } from "@tests/integration/helpers/admin-session";
@@ -33,7 +34,9 @@ const pdfText = async (bytes: Uint8Array) => (await extractText(await getDocumen
 describe("firm details", () => {
   it("the invoice PDF bills the client at its address; the statement cuts a long description with an ellipsis", async () => {
     const actor = await clientActor();
-    const invoice = await pdfText((await portalInvoicePdf(t.db, { actor, invoiceId: DEMO_INVOICES[0]!.id })).bytes);
+    const invoice = await pdfText(
+      (await portalInvoicePdf(t.db, { actor, projectName: projectNameSql, invoiceId: DEMO_INVOICES[0]!.id })).bytes,
+    );
     expect(invoice).toContain(DEMO_CLIENTS.acme.company);
     expect(invoice).toContain(DEMO_CLIENTS.acme.address);
 
@@ -89,7 +92,9 @@ describe("firm details", () => {
       success: true,
     });
     const actor = await clientActor();
-    const invoice = await pdfText((await portalInvoicePdf(t.db, { actor, invoiceId: DEMO_INVOICES[0]!.id })).bytes);
+    const invoice = await pdfText(
+      (await portalInvoicePdf(t.db, { actor, projectName: projectNameSql, invoiceId: DEMO_INVOICES[0]!.id })).bytes,
+    );
     const statement = await pdfText((await portalStatementPdf(t.db, { actor, from: "2026-01-01", to: "2026-06-30" })).bytes);
     for (const text of [invoice, statement]) {
       expect(text).toContain("Northwind Assurance");

@@ -38,5 +38,5 @@ export { squareSubscriptionDashboardUrl, squareSubscriptionsDashboardUrl } from 
 export { handleSquareCallback } from "./oauth-callback";
 export { startSquareAuthorization } from "./oauth";
 export { assertSameSite, currentSessionId, squareOAuthAction } from "./request-guards";
-export { handleSquareEvent, isValidSquareSignature } from "./webhook";
+export { handleSquareEvent, isValidSquareSignature, type SquareSubscriptionKnown } from "./webhook";
 export { pruneSquareWebhookEvents } from "./webhook-retention";

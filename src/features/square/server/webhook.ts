@@ -4,9 +4,8 @@ import { eq } from "drizzle-orm";
 import { serialization, type Square } from "square";
 import { z } from "zod";
 import { hasInvalidCharacter } from "@/lib/validation/common";
-import type { Db } from "@/server/core/db/client";
+import type { Db, DbOrTx } from "@/server/core/db/client";
 import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "./schema";
-import { clientSubscriptions } from "@/features/subscriptions/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { createSquareClient } from "./client";
@@ -150,15 +149,23 @@ async function applyInvoiceEvent(
   });
 }
 
-async function applySubscriptionEvent(db: Db, event: ParsedEvent["event"], subscription: Square.Subscription): Promise<WebhookOutcome> {
+/**
+ * Whether a subscription row carries this Square subscription id: the subscriptions module's
+ * `squareSubscriptionKnown`, handed in by the webhook's route (that module reads this one).
+ */
+export type SquareSubscriptionKnown = (tx: DbOrTx, squareSubscriptionId: string) => Promise<boolean>;
+
+async function applySubscriptionEvent(
+  db: Db,
+  event: ParsedEvent["event"],
+  subscription: Square.Subscription,
+  subscriptionKnown: SquareSubscriptionKnown,
+): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
     const updated = await applySubscriptionUpdates(tx, [subscription]);
     if (updated > 0) return { received: true, applied: true } as const;
-    const [known] = await tx
-      .select({ id: clientSubscriptions.id })
-      .from(clientSubscriptions)
-      .where(eq(clientSubscriptions.squareSubscriptionId, subscription.id ?? ""));
+    const known = await subscriptionKnown(tx, subscription.id ?? "");
     // Known and unchanged (or older): nothing to do. Unknown: Square's own, made there; created here.
     if (!known && (await createSubscriptionFromSquare(tx, subscription))) return { received: true, applied: true } as const;
     return {
@@ -234,8 +241,16 @@ export function parseSquareEvent(rawBody: string): ParsedEvent {
   return { event };
 }
 
-/** Applies one verified notification. The caller has checked the signature over `rawBody`. */
-export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: string): Promise<WebhookOutcome> {
+/**
+ * Applies one verified notification. The caller has checked the signature over `rawBody`, and
+ * hands in `subscriptionKnown` (the subscriptions module's `squareSubscriptionKnown`).
+ */
+export async function handleSquareEvent(
+  db: Db,
+  config: SquareConfig,
+  rawBody: string,
+  { subscriptionKnown }: { subscriptionKnown: SquareSubscriptionKnown },
+): Promise<WebhookOutcome> {
   const { event, invoice, subscription } = parseSquareEvent(rawBody);
   if (await alreadyProcessed(db, event.event_id)) return { received: true, applied: false, duplicate: true };
 
@@ -255,7 +270,9 @@ export async function handleSquareEvent(db: Db, config: SquareConfig, rawBody: s
     return invoice ? applyInvoiceEvent(db, config, event, invoice.mapped, invoice.raw) : recordOnly(db, event, "no invoice in the event");
   }
   if (event.type.startsWith("subscription.")) {
-    return subscription ? applySubscriptionEvent(db, event, subscription) : recordOnly(db, event, "no subscription in the event");
+    return subscription
+      ? applySubscriptionEvent(db, event, subscription, subscriptionKnown)
+      : recordOnly(db, event, "no subscription in the event");
   }
   return recordOnly(db, event, `event type ${event.type} is not used`);
 }

@@ -16,3 +16,5 @@ export { cancelOwnSubscription, requestSubscription, switchOwnPlan } from "./sub
 export { runSubscriptionBilling } from "./subscription-billing";
 export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics, unbilledMrrNote } from "./plan-metrics";
 export { subscriptionJobs } from "./jobs";
+export { getMrrByMonth } from "./mrr-chart";
+export { squareSubscriptionKnown } from "./subscription-refs";

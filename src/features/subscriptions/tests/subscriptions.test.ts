@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { supportPlanSchema } from "@/features/subscriptions/validation";
 import { auditLog } from "@/features/audit/server/schema";
 import { clientSubscriptions } from "@/features/subscriptions/server/schema";
-import { getMrrByMonth } from "@/features/invoices/server";
+import { getMrrByMonth } from "@/features/subscriptions/server";
 import {
   cancelOwnSubscription,
   decideSubscription,

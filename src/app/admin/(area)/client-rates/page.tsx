@@ -3,6 +3,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { RatesForm, type RateCardDraft } from "@/features/rates/components/admin/rates-form";
+import { updateClientRatesAction } from "@/features/clients/actions/admin-rates";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/spinner";
@@ -82,7 +83,7 @@ export default async function AdminClientRatesPage({
           {client.company} has no rates of its own yet: these are the standard rates. Save to set them for this client.
         </Alert>
       ) : null}
-      <RatesForm key={client.id} clientId={client.id} initial={initial} today={today} />
+      <RatesForm key={client.id} clientId={client.id} initial={initial} today={today} send={updateClientRatesAction} />
     </>
   );
 }

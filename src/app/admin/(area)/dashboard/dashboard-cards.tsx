@@ -17,7 +17,8 @@ import type { listAuthorizationsToCountersign } from "@/features/authorizations/
 import type { listPendingBookings } from "@/features/bookings/server";
 import type { getDashboardStats, listRecentAudit } from "@/features/dashboard/server";
 import type { listRecentInquiries } from "@/features/inquiries/server";
-import type { getInvoicedVsCollected, getMrrByMonth } from "@/features/invoices/server";
+import type { getInvoicedVsCollected } from "@/features/invoices/server";
+import type { getMrrByMonth } from "@/features/subscriptions/server";
 import type { listFailedMails } from "@/features/operations/server";
 import type { getSquareStatus } from "@/features/square/server";
 import type { getUnbilledMrr } from "@/features/subscriptions/server";

@@ -14,7 +14,8 @@ import { listAuthorizationsToCountersign } from "@/features/authorizations/serve
 import { listPendingBookings } from "@/features/bookings/server";
 import { getDashboardStats, listRecentAudit } from "@/features/dashboard/server";
 import { listRecentInquiries } from "@/features/inquiries/server";
-import { getInvoicedVsCollected, getMrrByMonth } from "@/features/invoices/server";
+import { getInvoicedVsCollected } from "@/features/invoices/server";
+import { getMrrByMonth } from "@/features/subscriptions/server";
 import { listFailedMails } from "@/features/operations/server";
 import { getSquareStatus } from "@/features/square/server";
 import { getUnbilledMrr } from "@/features/subscriptions/server";

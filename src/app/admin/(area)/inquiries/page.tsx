@@ -13,6 +13,7 @@ import { inquiryListQuerySchema } from "@/features/inquiries/validation";
 import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { type AdminInquiryRow, listAdminInquiries } from "@/features/inquiries/server";
+import { companyNameSql } from "@/features/clients/server";
 
 export const metadata: Metadata = { title: "Inquiries" };
 
@@ -68,7 +69,7 @@ const COLUMNS: Column<AdminInquiryRow>[] = [
 
 export default async function AdminInquiriesPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, inquiryListQuerySchema);
-  const { rows, total, page, pageSize } = await listAdminInquiries(getDb(), { actor, ...query });
+  const { rows, total, page, pageSize } = await listAdminInquiries(getDb(), { actor, companyName: companyNameSql, ...query });
 
   return (
     <>

@@ -25,6 +25,7 @@ import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listActiveClientOptions } from "@/features/clients/server";
 import { type AdminInvoiceRow, listAdminInvoices } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -118,7 +119,7 @@ export default async function AdminInvoicesPage({ searchParams }: { searchParams
   const db = getDb();
   const params = filterParams(query);
   const [{ rows, totals, next }, clients] = await Promise.all([
-    listAdminInvoices(db, { actor, filter: query, after: query.after }),
+    listAdminInvoices(db, { actor, filter: query, after: query.after, projectName: projectNameSql }),
     listActiveClientOptions(db, { actor }),
   ]);
   const filtered = Object.values(params).some(Boolean);

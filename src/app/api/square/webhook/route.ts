@@ -4,6 +4,7 @@ import { AppError } from "@/server/core/errors";
 import { getDb } from "@/server/core/get-db";
 import { withPublic } from "@/server/core/handler";
 import { handleSquareEvent, isValidSquareSignature, squareConfig, webhookNotificationUrl } from "@/features/square/server";
+import { squareSubscriptionKnown } from "@/features/subscriptions/server";
 
 export const dynamic = "force-dynamic";
 
@@ -21,5 +22,8 @@ export const POST = withPublic(async (request) => {
   if (!isValidSquareSignature(rawBody, signature, config.webhookSignatureKey, webhookNotificationUrl())) {
     throw new AppError("unauthorized", "Invalid webhook signature.");
   }
-  return Response.json({ success: true, ...(await handleSquareEvent(getDb(), config, rawBody)) });
+  return Response.json({
+    success: true,
+    ...(await handleSquareEvent(getDb(), config, rawBody, { subscriptionKnown: squareSubscriptionKnown })),
+  });
 });

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
-import { updateClientRatesAction } from "@/features/rates/actions/admin";
+import type { ChangeResult } from "@/components/ui/use-change";
 import { type UpdateClientRatesInput } from "@/features/rates/validation";
 
 /** One rate card as typed: amounts are dollar strings until the server converts them to cents. */
@@ -25,7 +25,20 @@ export type RateCardDraft = {
 type FormValues = UpdateClientRatesInput;
 type CardField = keyof FormValues["rates"][number];
 
-export function RatesForm({ clientId, initial, today }: { clientId: string; initial: RateCardDraft[]; today: string }) {
+/** The save: the clients module's `updateClientRatesAction`, handed in by the page (it locks the client). */
+export type SendRates = (values: UpdateClientRatesInput) => Promise<ChangeResult<{ count: number }>>;
+
+export function RatesForm({
+  clientId,
+  initial,
+  today,
+  send,
+}: {
+  clientId: string;
+  initial: RateCardDraft[];
+  today: string;
+  send: SendRates;
+}) {
   // The server's schema checks the form too (dollar strings in, cents out); the server parses the same strings again.
   const form = useZodForm(() => import("@/features/rates/validation").then((m) => m.updateClientRatesSchema), {
     clientId,
@@ -42,7 +55,7 @@ export function RatesForm({ clientId, initial, today }: { clientId: string; init
     onSubmit: save,
     message,
     isBusy: saving,
-  } = useFormSubmit(form, updateClientRatesAction, {
+  } = useFormSubmit(form, send, {
     done: () => "Rates updated successfully!",
     invalid: "Please correct the highlighted fields.",
   });

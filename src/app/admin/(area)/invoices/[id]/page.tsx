@@ -9,6 +9,7 @@ import { uuidSchema } from "@/lib/validation/common";
 import { getDb } from "@/server/core/get-db";
 import { requireAdminPage } from "@/features/identity/server";
 import { getAdminInvoice } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 
 export const metadata: Metadata = { title: "Invoice" };
 
@@ -18,7 +19,7 @@ export default async function AdminInvoicePage({ params }: { params: Promise<{ i
   const actor = await requireAdminPage();
   const { id } = await params;
   if (!uuidSchema.safeParse(id).success) notFound();
-  const invoice = await getAdminInvoice(getDb(), { actor, invoiceId: id });
+  const invoice = await getAdminInvoice(getDb(), { actor, invoiceId: id, projectName: projectNameSql });
   if (!invoice) notFound();
   return (
     <>

@@ -5,11 +5,12 @@ import { parseInput } from "@/server/core/handler";
 import { pdfResponse } from "@/server/core/pdf-response";
 import { withAdmin } from "@/features/identity/server";
 import { adminInvoicePdf } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withAdmin(async (_request, { actor, params }) => {
   const invoiceId = parseInput(uuidSchema, params.id);
-  const { bytes, filename } = await adminInvoicePdf(getDb(), { actor, invoiceId });
+  const { bytes, filename } = await adminInvoicePdf(getDb(), { actor, invoiceId, projectName: projectNameSql });
   return pdfResponse(bytes, filename);
 });

@@ -5,11 +5,12 @@ import { parseInput } from "@/server/core/handler";
 import { pdfResponse } from "@/server/core/pdf-response";
 import { withClientRead } from "@/features/identity/server";
 import { portalInvoicePdf } from "@/features/invoices/server";
+import { projectNameSql } from "@/features/projects/server";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withClientRead(async (_request, { actor, params }) => {
   const invoiceId = parseInput(uuidSchema, params.id);
-  const { bytes, filename } = await portalInvoicePdf(getDb(), { actor, invoiceId });
+  const { bytes, filename } = await portalInvoicePdf(getDb(), { actor, invoiceId, projectName: projectNameSql });
   return pdfResponse(bytes, filename);
 });
