@@ -26,7 +26,6 @@ export { adminUserIds, deleteProviderAccounts, deleteUsers, userEmailSql, userFa
 // The account's flows on identity's tables (the screens stay in src/features/account).
 export { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, type AccountPasskey } from "./passkeys/account-passkeys";
 export { getAccountSecurity, type AccountSecurity } from "./second-factor/account-security";
-export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./second-factor/admin-client-security";
 export { endViewAsClient, startViewAsClient } from "./view-as/admin-view-as";
 export { confirmFreshSecondFactor, confirmSignatureFactor, FRESH_PASSKEY_WRONG } from "./second-factor/fresh-second-factor";
 export { isServedAuthEndpoint } from "./http-endpoints";
@@ -46,3 +45,6 @@ export { stripTokens } from "./strip-tokens";
 export { confirmTwoFactorEnrolment, disableTwoFactor, regenerateBackupCodes, startTwoFactorEnrolment } from "./second-factor/two-factor";
 export { updateOwnName } from "./profile/own-name";
 export { confirmEmailChange, EMAIL_CHANGE_MESSAGES, emailChangeState, requestEmailChange } from "./profile/email-change";
+// The ports clients and sso fill for identity's guards and sign-in (ports.ts), and the reset the admin's client row asks for.
+export { type ClientsPort, type IdentityPorts, provideIdentityPorts, type SsoCompanyFacts, type SsoPort } from "./ports";
+export { resetUserTwoFactor } from "./second-factor/two-factor-reset";
