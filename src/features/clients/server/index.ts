@@ -44,3 +44,4 @@ export {
 export { clientsIdentityPort } from "./identity-port";
 export { peopleOf, personRoleSql } from "./person-refs";
 export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./two-factor-controls";
+export { companiesForAudit } from "./audit-port";

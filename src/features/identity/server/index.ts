@@ -48,3 +48,4 @@ export { confirmEmailChange, EMAIL_CHANGE_MESSAGES, emailChangeState, requestEma
 // The ports clients and sso fill for identity's guards and sign-in (ports.ts), and the reset the admin's client row asks for.
 export { type ClientsPort, type IdentityPorts, provideIdentityPorts, type SsoCompanyFacts, type SsoPort } from "./ports";
 export { resetUserTwoFactor } from "./second-factor/two-factor-reset";
+export { usersForAudit } from "./audit-port";
