@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNotNull, sql, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { companyFacts, peopleOf } from "@/features/clients/server";
-import type { SsoCompanyFacts, SsoPort } from "@/features/identity/server";
+import type { SsoPort } from "@/features/identity/server";
 import { DEFAULT_SSO_SESSION_HOURS } from "@/lib/domain/sso";
 import { passwordRefusedBySso } from "./password-policy";
 import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
@@ -10,7 +10,7 @@ import { ssoDomains, ssoProvider, ssoSettings } from "./schema";
 // What identity's sign-in reads of a company's single sign-on (identity's SsoPort, handed over at
 // start: src/identity-ports.ts): the SSO plugin's policy and the flows' starts.
 
-async function ssoCompanyFacts(db: DbOrTx, providerId: string): Promise<SsoCompanyFacts | null> {
+const ssoCompanyFacts: SsoPort["companyFacts"] = async (db: DbOrTx, providerId: string) => {
   const companies = companyFacts(db);
   const [company] = await db
     .select({
@@ -46,7 +46,7 @@ async function ssoCompanyFacts(db: DbOrTx, providerId: string): Promise<SsoCompa
     verifiedDomains: domains.map((d) => d.domain),
     people: Object.fromEntries(people.map((p) => [p.userId, { role: p.role, status: p.status }])),
   };
-}
+};
 
 export const ssoIdentityPort: SsoPort = {
   companyFacts: ssoCompanyFacts,
