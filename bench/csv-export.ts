@@ -19,6 +19,12 @@ const { migrateDatabase } = await import("../src/server/core/db/migrate");
 const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { getAuth } = await import("../src/features/identity/server/auth");
+// Identity's and audit's ports, as src/instrumentation.ts hands them over at start (the route's guard
+// reads the company, the access it records the actor).
+const { provideIdentityPorts } = await import("../src/features/identity/server/ports");
+const { provideAuditPorts } = await import("../src/features/audit/server/ports");
+provideIdentityPorts(async () => (await import("../src/identity-ports")).identityPorts);
+provideAuditPorts(async () => (await import("../src/identity-ports")).auditPorts);
 const { DEMO_PASSWORDS } = await import("../src/features/demo/server/demo-data");
 const schema = await import("../tests/helpers/all-tables");
 const { GET } = await import("../src/app/api/admin/exports/invoices/route");

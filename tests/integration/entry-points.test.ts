@@ -34,7 +34,7 @@ import { adminActor } from "./helpers/admin-session";
 import { API_SCOPES, type ApiScope } from "@/lib/domain/api-scope";
 import { createApiToken } from "@/features/api/server";
 import { requireClient } from "@/features/identity/server/sessions/session";
-import { SSO_STEP_UP_UNAVAILABLE } from "@/features/identity/server";
+import { SSO_STEP_UP_UNAVAILABLE } from "@/features/identity/server/sso/start";
 import { FRESH_PASSWORD_PROMPT } from "@/features/identity/server/second-factor/fresh-second-factor";
 import { DELETE_REFUSED_MESSAGE } from "@/features/clients/server";
 import { DEAD_JOB_GONE } from "@/features/operations/server";

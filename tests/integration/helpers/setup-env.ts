@@ -13,3 +13,10 @@ process.env.APP_URL = "http://localhost:3000";
 process.env.AUTH_SECRET = "integration-test-secret-integration-test-secret";
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
+
+// Identity's and audit's ports (src/identity-ports.ts, as src/instrumentation.ts hands them over at
+// start), loaded at their first use: after the test file's module mocks are in place.
+const { provideIdentityPorts } = await import("@/features/identity/server/ports");
+const { provideAuditPorts } = await import("@/features/audit/server/ports");
+provideIdentityPorts(async () => (await import("@/identity-ports")).identityPorts);
+provideAuditPorts(async () => (await import("@/identity-ports")).auditPorts);

@@ -5,7 +5,7 @@ import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core
 import type { DbOrTx } from "@/server/core/db/client";
 import { keysetPages } from "@/server/core/db/export-pages";
 import { auditLog } from "./schema";
-import { user } from "@/features/identity/server/schema";
+import { type AuditUsers, auditPorts } from "./ports";
 import { ACCESS_LOG_KINDS, type AccessLogKind } from "@/lib/domain/access-log";
 import { chainColumns, type ChainEntry, hashedText } from "./chain";
 import { FIRM_ACCESS_ACTIONS } from "./firm-access";
@@ -46,17 +46,17 @@ const viewEnd = sql<string>`case
   when ${viewExpires} <= now() then 'Expired at ' || to_char(${viewExpires} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC'
   else 'Open until ' || to_char(${viewExpires} at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC' end`;
 
-const columns = {
+const columnsWith = (users: AuditUsers) => ({
   id: auditLog.id,
   action: auditLog.action,
   // As written: an entry written around the module (no stored name) falls back to the user's row.
   // A run posted by an API token names no user: the entry's `by` names the token.
-  who: sql<string>`coalesce(nullif(${auditLog.actorName}, ''), ${auditLog.actorEmail}, nullif(${user.name}, ''), ${user.email}, ${auditLog.after}->>'by', 'A former team member')`,
-  whoEmail: sql<string>`coalesce(${auditLog.actorEmail}, ${user.email}, '')`,
+  who: sql<string>`coalesce(nullif(${auditLog.actorName}, ''), ${auditLog.actorEmail}, nullif(${users.name}, ''), ${users.email}, ${auditLog.after}->>'by', 'A former team member')`,
+  whoEmail: sql<string>`coalesce(${auditLog.actorEmail}, ${users.email}, '')`,
   item: sql<string>`case when ${auditLog.action} = 'client.view_as.start' then ${viewEnd} else coalesce(${auditLog.after}->>'name', '') end`,
   viewingPortal: sql<boolean>`coalesce((${auditLog.after}->>'viewingPortal')::boolean, false)`,
   createdAt: auditLog.createdAt,
-};
+});
 
 const ofCompany = (clientId: string, kind?: AccessLogKind) =>
   and(
@@ -82,10 +82,11 @@ export async function listClientAccessLog(
 ): Promise<Paged<AccessLogEntry>> {
   assertClient(actor);
   assertClientOwner(actor);
+  const { users } = await auditPorts();
   const rows = await db
-    .select({ ...columns, total: matchingCount() })
+    .select({ ...columnsWith(users), total: matchingCount() })
     .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .leftJoin(users.from, eq(users.id, auditLog.actorUserId))
     .where(ofCompany(actor.clientId, kind))
     // Ids rise with each entry written: the newest first, and the same order as the export's keyset.
     .orderBy(desc(auditLog.id))
@@ -113,14 +114,16 @@ export function exportClientAccessLog(db: DbOrTx, { actor }: { actor: ClientActo
   assertClientOwner(actor);
   type Row = { createdAt: Date } & Omit<AccessLogEntry, "at"> & ChainEntry & { chainSeq: number | null; chainHash: string | null };
   const pages = keysetPages<Row, number>(
-    (after, limit) =>
-      db
-        .select({ ...chainColumns, ...columns, chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
+    async (after, limit) => {
+      const { users } = await auditPorts();
+      return db
+        .select({ ...chainColumns, ...columnsWith(users), chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
         .from(auditLog)
-        .leftJoin(user, eq(user.id, auditLog.actorUserId))
+        .leftJoin(users.from, eq(users.id, auditLog.actorUserId))
         .where(and(ofCompany(actor.clientId), after === null ? undefined : lt(auditLog.id, after)))
         .orderBy(desc(auditLog.id))
-        .limit(limit),
+        .limit(limit);
+    },
     (row) => row.id,
   );
   return (async function* () {
@@ -149,10 +152,11 @@ export async function listRecentAccessForAdmin(
   { actor, clientId, limit = 5 }: { actor: AdminActor; clientId: string; limit?: number },
 ): Promise<AccessLogEntry[]> {
   assertAdmin(actor);
+  const { users } = await auditPorts();
   const rows = await db
-    .select(columns)
+    .select(columnsWith(users))
     .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .leftJoin(users.from, eq(users.id, auditLog.actorUserId))
     .where(ofCompany(clientId))
     .orderBy(desc(auditLog.id))
     .limit(limit);
@@ -172,10 +176,11 @@ export async function pageClientAccessLog(
 ): Promise<{ items: AccessLogApiEntry[]; next: number | null }> {
   assertClient(actor);
   assertClientOwner(actor);
+  const { users } = await auditPorts();
   const rows = await db
-    .select({ ...columns, chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
+    .select({ ...columnsWith(users), chainSeq: auditLog.chainSeq, chainHash: auditLog.chainHash })
     .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .leftJoin(users.from, eq(users.id, auditLog.actorUserId))
     .where(and(ofCompany(actor.clientId, kind), before === null ? undefined : lt(auditLog.id, before)))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);

@@ -6,7 +6,7 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { matchingCount, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "./schema";
-import { user } from "@/features/identity/server/schema";
+import { auditPorts } from "./ports";
 import { auditEntryColumns } from "./columns";
 import { FIRM_PAGE_LOOKS } from "./access-actions";
 
@@ -49,18 +49,19 @@ export async function listAuditLog(
     filters.to ? lt(auditLog.createdAt, nextDay(filters.to)) : undefined,
     filters.client ? eq(auditLog.clientId, filters.client) : undefined,
   );
+  const { users } = await auditPorts();
   const rows = await db
     .select({
-      ...auditEntryColumns,
+      ...auditEntryColumns(users),
       actorUserId: auditLog.actorUserId,
-      actorName: sql<string | null>`coalesce(nullif(${auditLog.actorName}, ''), nullif(${user.name}, ''))`,
-      actorEmail: sql<string | null>`coalesce(${auditLog.actorEmail}, ${user.email})`,
+      actorName: sql<string | null>`coalesce(nullif(${auditLog.actorName}, ''), nullif(${users.name}, ''))`,
+      actorEmail: sql<string | null>`coalesce(${auditLog.actorEmail}, ${users.email})`,
       before: auditLog.before,
       after: auditLog.after,
       total: matchingCount(),
     })
     .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .leftJoin(users.from, eq(users.id, auditLog.actorUserId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)
@@ -71,12 +72,13 @@ export async function listAuditLog(
 /** The filter choices: every user and every action that appears in the log. */
 export async function listAuditFilterOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
+  const { users } = await auditPorts();
   const [actors, actions] = await Promise.all([
     db
-      .selectDistinct({ id: user.id, email: user.email })
+      .selectDistinct({ id: users.id, email: users.email })
       .from(auditLog)
-      .innerJoin(user, eq(user.id, auditLog.actorUserId))
-      .orderBy(asc(user.email), asc(user.id)),
+      .innerJoin(users.from, eq(users.id, auditLog.actorUserId))
+      .orderBy(asc(users.email), asc(users.id)),
     db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
   ]);
   return { actors, actions: actions.map((a) => a.action) };
@@ -85,10 +87,11 @@ export async function listAuditFilterOptions(db: DbOrTx, { actor }: { actor: Adm
 /** The latest entries with the acting user's e-mail, the firm's page looks left out (the dashboard's activity card). */
 export async function listRecentAuditEntries(db: DbOrTx, { actor, limit }: { actor: AdminActor; limit: number }) {
   assertAdmin(actor);
+  const { users } = await auditPorts();
   return db
-    .select(auditEntryColumns)
+    .select(auditEntryColumns(users))
     .from(auditLog)
-    .leftJoin(user, eq(user.id, auditLog.actorUserId))
+    .leftJoin(users.from, eq(users.id, auditLog.actorUserId))
     .where(notInArray(auditLog.action, [...FIRM_PAGE_LOOKS]))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);

@@ -2,9 +2,9 @@ import "server-only";
 import { and, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditChainHeads, auditChainSignedHeads, auditLog } from "./schema";
-import { clients } from "@/features/clients/server/schema";
 import { signJws } from "@/features/signing/server";
 import { FIRM_ACCESS_ACTIONS } from "./access-actions";
+import { auditPorts } from "./ports";
 import { linkUnchainedEntries } from "./chain";
 import { CHECKPOINT_JWS_TYPE, HEAD_JWS_TYPE, type SignedChainPoint } from "./chain-verify";
 
@@ -52,18 +52,19 @@ export type LatestSignedHead = { clientId: string; company: string; seq: number;
 
 /** Each active company's latest signed head, for the owners' weekly digest (modules/notifications). */
 export async function latestSignedHeads(db: DbOrTx, clientIds?: readonly string[]): Promise<LatestSignedHead[]> {
+  const { companies } = await auditPorts();
   return db
     .selectDistinctOn([auditChainSignedHeads.clientId], {
       clientId: auditChainSignedHeads.clientId,
-      company: clients.company,
+      company: companies.company,
       seq: auditChainSignedHeads.seq,
       hash: auditChainSignedHeads.hash,
       jws: auditChainSignedHeads.jws,
       signedAt: auditChainSignedHeads.signedAt,
     })
     .from(auditChainSignedHeads)
-    .innerJoin(clients, eq(clients.id, auditChainSignedHeads.clientId))
-    .where(and(eq(clients.status, "active"), clientIds ? inArray(auditChainSignedHeads.clientId, [...clientIds]) : undefined))
+    .innerJoin(companies.from, eq(companies.id, auditChainSignedHeads.clientId))
+    .where(and(eq(companies.status, "active"), clientIds ? inArray(auditChainSignedHeads.clientId, [...clientIds]) : undefined))
     .orderBy(auditChainSignedHeads.clientId, desc(auditChainSignedHeads.signedAt), desc(auditChainSignedHeads.id));
 }
 

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditChainHeads, auditChainSignedHeads, auditLog } from "./schema";
-import { user } from "@/features/identity/server/schema";
 import { FIRM_ACCESS_ACTIONS } from "./access-actions";
+import { auditPorts } from "./ports";
 
 /** The "previous hash" of a chain's first entry. */
 export const GENESIS_HASH = "0".repeat(64);
@@ -93,7 +93,8 @@ export function linkHash(previousHash: string, seq: number, entry: ChainEntry): 
 /** The actor's name and e-mail as they are now, stored on the entry written now. */
 export async function actorIdentity(db: DbOrTx, userId: string | null): Promise<{ actorName: string | null; actorEmail: string | null }> {
   if (!userId) return { actorName: null, actorEmail: null };
-  const [row] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  const { users } = await auditPorts();
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users.from).where(eq(users.id, userId)).limit(1);
   return { actorName: row?.name || null, actorEmail: row?.email ?? null };
 }
 

@@ -37,3 +37,5 @@ export {
   verifyClientAccessChain,
 } from "./chain-verify";
 export { latestSignedHeads, type LatestSignedHead, pruneAuditLog, type SignedHead, signChainHeads } from "./chain-heads";
+// The ports identity and clients fill for the acting user and a chain's company (ports.ts), handed over at start.
+export { type AuditCompanies, type AuditPorts, type AuditUsers, provideAuditPorts } from "./ports";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { auditLog } from "./schema";
-import { user } from "@/features/identity/server/schema";
+import { auditPorts } from "./ports";
 
 const INVITING_ACTIONS = ["client.create", "client.person.invite", "client.person.resend_invitation"];
 
@@ -15,10 +15,11 @@ export async function invitationSenderOf(
   db: DbOrTx,
   { clientId, userId }: { clientId: string; userId: string },
 ): Promise<{ name: string; firm: boolean } | null> {
+  const { users } = await auditPorts();
   const [row] = await db
-    .select({ name: user.name, email: user.email, role: user.role })
+    .select({ name: users.name, email: users.email, role: users.role })
     .from(auditLog)
-    .innerJoin(user, eq(user.id, auditLog.actorUserId))
+    .innerJoin(users.from, eq(users.id, auditLog.actorUserId))
     .where(
       and(
         eq(auditLog.entityType, "client"),

@@ -3,7 +3,6 @@
 import { adminClientEditSchema, clientIdSchema } from "@/features/clients/validation";
 import { adminInvitePersonSchema, adminPersonRoleSchema, adminPersonSchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { resetClientTwoFactor } from "@/features/identity/server";
 import { adminAction } from "@/features/identity/server";
 import {
   changePersonRole,
@@ -15,6 +14,7 @@ import {
   setClientActive,
   updateAdminClient,
 } from "@/features/clients/server";
+import { resetClientTwoFactor } from "@/features/clients/server";
 
 export const adminInvitePersonAction = adminAction(adminInvitePersonSchema, async (actor, { clientId, ...input }) => {
   const { userId, inviteUrl, expiresAt, mailConfigured } = await invitePerson(getDb(), { actor, clientId, input });

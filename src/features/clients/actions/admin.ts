@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { clientIdSchema, clientTwoFactorRequirementSchema, createClientSchema } from "@/features/clients/validation";
 import { getDb } from "@/server/core/get-db";
-import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/features/identity/server";
 import { adminAction } from "@/features/identity/server";
 import { createClientWithInvitation, listActiveClientOptions } from "@/features/clients/server";
+import { resetClientTwoFactor, setClientTwoFactorRequirement } from "@/features/clients/server";
 
 /** Creates the client and its user, and emails the invitation; returns the link for copying. */
 export const createClientAction = adminAction(createClientSchema, async (actor, input) => {

@@ -40,3 +40,8 @@ export {
   updateAdminClient,
   type AdminClientDetails,
 } from "./admin-client-page";
+// What identity reads of a company (its ClientsPort, handed over at start), and single sign-on's view of the people.
+export { clientsIdentityPort } from "./identity-port";
+export { peopleOf, personRoleSql } from "./person-refs";
+export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./two-factor-controls";
+export { companiesForAudit } from "./audit-port";

@@ -10,7 +10,8 @@ import { confirmEmailChangeAction } from "@/features/account/actions/sign-in";
 import { createClientAction } from "@/features/clients/actions/admin";
 import { adminInvitePersonAction } from "@/features/clients/actions/admin-client";
 import { invitePersonAction, resendInvitationAction, saveAccountSettings } from "@/features/clients/actions/portal";
-import { emailChangeState, EMAIL_CHANGE_MESSAGES } from "@/features/identity/server";
+import { emailChangeState } from "@/features/identity/server";
+import { EMAIL_CHANGE_MESSAGES } from "@/features/identity/server/profile/email-change";
 import {
   COMPANY_OWNERS_ONLY_MESSAGE,
   getAdminClientDetails,

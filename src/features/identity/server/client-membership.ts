@@ -1,9 +1,8 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
 import { session } from "./schema";
-import { clientTwoFactorPolicySql } from "./two-factor-policy";
+import { identityPorts } from "./ports";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
 
 // Session → person → company: the one lookup behind every client guard and the client sign-in
@@ -21,21 +20,7 @@ export type ClientMembership = {
   personStatus: ClientPersonStatus;
 };
 
-/** The membership's columns, for a select joining client_people and clients (also the session read's). */
-export const membershipColumns = {
-  clientId: clients.id,
-  company: clients.company,
-  status: clients.status,
-  // The company's own switch or the firm-wide policy (Settings → Security policy).
-  requireTwoFactor: sql<boolean>`(${clients.requireTwoFactor} or ${clientTwoFactorPolicySql})`,
-  billingWithheldFromMembers: clients.billingWithheldFromMembers,
-  reportsWithheldFromMembers: clients.reportsWithheldFromMembers,
-  findingsWithheldFromMembers: clients.findingsWithheldFromMembers,
-  personRole: clientPeople.role,
-  personStatus: clientPeople.status,
-};
-
-/** A row of membershipColumns, each column null when a left join found no company. */
+/** A row of the membership's columns (ports.ts), each column null when a left join found no company. */
 type MembershipRow = {
   clientId: string | null;
   company: string | null;
@@ -48,7 +33,7 @@ type MembershipRow = {
   personStatus: ClientPersonStatus | null;
 };
 
-/** A row of membershipColumns as a membership (null when the user is a person of no company). */
+/** A row of the membership's columns as a membership (null when the user is a person of no company). */
 export function membershipFromRow(row: MembershipRow | undefined): ClientMembership | null {
   if (!row || row.clientId === null || row.personRole === null || row.personStatus === null) return null;
   return {
@@ -65,11 +50,11 @@ export function membershipFromRow(row: MembershipRow | undefined): ClientMembers
 }
 
 export async function clientMembershipOf(db: DbOrTx, userId: string): Promise<ClientMembership | null> {
+  const { membership } = (await identityPorts()).clients;
   const [row] = await db
-    .select(membershipColumns)
-    .from(clientPeople)
-    .innerJoin(clients, eq(clients.id, clientPeople.clientId))
-    .where(eq(clientPeople.userId, userId))
+    .select(membership.columns)
+    .from(membership.from)
+    .where(membership.on(sql`${userId}`))
     .limit(1);
   return membershipFromRow(row);
 }
@@ -87,10 +72,7 @@ export function membershipRefusal(m: ClientMembership | null): string | null {
 
 /** A person who set their password through the invitation is active from then on. */
 export async function activateInvitedPerson(db: DbOrTx, userId: string): Promise<void> {
-  await db
-    .update(clientPeople)
-    .set({ status: "active" })
-    .where(and(eq(clientPeople.userId, userId), eq(clientPeople.status, "invited")));
+  await (await identityPorts()).clients.activateInvitedPerson(db, userId);
 }
 
 /** Ends every session of these users at once (a removed person, a deactivated company). */

@@ -3,7 +3,7 @@
 // after the step-up began (a provider that reused its own session and ignored prompt=login fails).
 import type { SSOUserResolutionInput } from "@better-auth/sso";
 import { describe, expect, it } from "vitest";
-import type { SsoCompanyFacts } from "@/features/identity/server/sso/company-facts";
+import type { SsoCompanyFacts } from "@/features/identity/server/ports";
 import type { SsoFlow } from "@/features/identity/server/sso/flow-cookie";
 import { resolveSsoUser, SSO_STEP_UP_PASSED, type SsoLookups } from "@/features/identity/server/sso/resolve-user";
 import { ssoStepUpReturnPath } from "@/features/identity/server/sso/start";

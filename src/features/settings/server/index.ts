@@ -18,3 +18,5 @@ export {
 export { type FirmDetails, getFirmDetails } from "./firm-details";
 export { type AuthorizationTermsSetting, getAuthorizationTerms, setAuthorizationTerms } from "./authorization-terms";
 export { getMinRetestTrials, setMinRetestTrials } from "./retest-trials";
+// The firm-wide client two-factor requirement as SQL, for the client guard's membership read (clients → identity).
+export { clientTwoFactorPolicySql } from "./two-factor-policy";

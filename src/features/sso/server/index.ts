@@ -6,3 +6,5 @@ export { moveOidcProvider, providerIdOf, redirectUriOf, saveOidcProvider, seedOi
 export { acsUrlOf, saveSamlProvider, type SamlProviderView, spEntityIdOf } from "./saml-provider";
 export { loadSsoSettings, setSsoPolicy, type SsoSettingsView } from "./settings";
 export { type AdminSsoView, ssoStateForAdmin, switchSsoOffAsFirm } from "./firm";
+// What identity's sign-in reads of single sign-on (its SsoPort, handed over at start: src/identity-ports.ts).
+export { ssoIdentityPort } from "./identity-port";

@@ -14,7 +14,8 @@ import { emailOutbox } from "@/server/core/db/schema/mail";
 import { allowLoopbackForTests } from "@/server/core/outbound/guarded-fetch";
 import { DEMO_CLIENTS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { createCredentialUser, getAuth, getSession, startSsoSignIn, startSsoStepUp, startSsoTest } from "@/features/identity/server";
-import { confirmFreshSecondFactor, FRESH_IDP_PROMPT } from "@/features/identity/server";
+import { confirmFreshSecondFactor } from "@/features/identity/server";
+import { FRESH_IDP_PROMPT } from "@/features/identity/server/second-factor/fresh-factor-state";
 import { issueSsoFlow, SSO_FLOW_COOKIE } from "@/features/identity/server/sso/flow-cookie";
 import {
   addSsoDomain,

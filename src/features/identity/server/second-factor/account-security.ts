@@ -2,9 +2,8 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
 import { user } from "@/features/identity/server/schema";
-import { clientTwoFactorPolicySql } from "../two-factor-policy";
+import { identityPorts } from "../ports";
 import { demoExemptionInUse } from "../sessions/session";
 
 /**
@@ -19,14 +18,14 @@ export type AccountSecurity = { twoFactorEnabled: boolean; twoFactorRequired: bo
  */
 export async function getAccountSecurity(db: DbOrTx, { actor }: { actor: Actor }): Promise<AccountSecurity> {
   // One query: the user and, for a client, its company's requirement.
+  const { membership } = (await identityPorts()).clients;
   const [row] = await db
     .select({
       twoFactorEnabled: user.twoFactorEnabled,
-      companyRequires: sql<boolean>`(${clients.id} is not null and (${clients.requireTwoFactor} or ${clientTwoFactorPolicySql}))`,
+      companyRequires: sql<boolean>`(${membership.columns.clientId} is not null and ${membership.columns.requireTwoFactor})`,
     })
     .from(user)
-    .leftJoin(clientPeople, eq(clientPeople.userId, user.id))
-    .leftJoin(clients, eq(clients.id, clientPeople.clientId))
+    .leftJoin(membership.from, membership.on(user.id))
     .where(eq(user.id, actor.userId))
     .limit(1);
   const enabled = row?.twoFactorEnabled === true;

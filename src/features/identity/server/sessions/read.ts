@@ -2,10 +2,10 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
 import { type SecondFactorMethod, session, user } from "../schema";
 import { getAuth } from "../auth";
-import { type ClientMembership, membershipColumns, membershipFromRow } from "../client-membership";
+import { type ClientMembership, membershipFromRow } from "../client-membership";
+import { identityPorts } from "../ports";
 
 /** What one read of the session cookie's row found: the session, its user and their company. */
 export type SessionRow = {
@@ -64,6 +64,7 @@ export async function readSessionRow(db: DbOrTx, headers: Headers): Promise<Sess
   if (!raw) return null;
   const token = verifiedToken(raw, context.secret);
   if (!token) return null;
+  const { membership } = (await identityPorts()).clients;
   const [row] = await db
     .select({
       sessionId: session.id,
@@ -76,12 +77,11 @@ export async function readSessionRow(db: DbOrTx, headers: Headers): Promise<Sess
       name: user.name,
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabled,
-      ...membershipColumns,
+      ...membership.columns,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(clientPeople, eq(clientPeople.userId, user.id))
-    .leftJoin(clients, eq(clients.id, clientPeople.clientId))
+    .leftJoin(membership.from, membership.on(user.id))
     .where(eq(session.token, token))
     .limit(1);
   if (!row) return null;

@@ -1,13 +1,12 @@
 import "server-only";
 import { getSessionCookie } from "better-auth/cookies";
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { headers as nextHeaders } from "next/headers";
 import { cache } from "react";
 import { type Actor, type AdminActor, type ClientActor, OWNER_ONLY_MESSAGE, READ_ONLY_VIEW_MESSAGE } from "@/server/core/actor";
 
 export { OWNER_ONLY_MESSAGE };
 import { getDb } from "@/server/core/db/client";
-import { clientPeople, clients } from "@/features/clients/server/schema";
 import { type SecondFactorMethod, user } from "../schema";
 import { DEMO_ADMIN_EMAIL } from "@/server/core/demo-admin";
 import { serverEnv } from "@/server/core/env";
@@ -18,6 +17,7 @@ import { PASSKEY_METHOD } from "../passkeys/hooks";
 import { SSO_METHOD } from "../sso/sso-plugin";
 import { NEEDS_BETTER_AUTH, readSessionRow, type SessionRow } from "./read";
 import { viewAsOf } from "../view-as/view-as";
+import { identityPorts } from "../ports";
 
 /**
  * The session of the request, from its cookies (one query: session, user and company,
@@ -237,13 +237,13 @@ export async function requireClientOrViewer(headers?: Headers): Promise<ClientAc
   if (!session.secondFactor && !isDemoAdminExempt(session.email)) throw new AppError("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
   // The viewer sees what the company's first owner sees (everything, their own settings cards
   // included) and writes nothing.
+  const owners = (await identityPorts()).clients.companyOwners;
   const [row] = await getDb()
-    .select({ id: clients.id, company: clients.company, userId: user.id, email: user.email, name: user.name })
-    .from(clients)
-    .leftJoin(clientPeople, and(eq(clientPeople.clientId, clients.id), eq(clientPeople.role, "owner")))
-    .leftJoin(user, eq(user.id, clientPeople.userId))
-    .where(eq(clients.id, view.clientId))
-    .orderBy(asc(clientPeople.createdAt))
+    .select({ id: owners.columns.clientId, company: owners.columns.company, userId: user.id, email: user.email, name: user.name })
+    .from(owners.from)
+    .leftJoin(user, eq(user.id, owners.columns.ownerUserId))
+    .where(owners.where(view.clientId))
+    .orderBy(owners.orderBy)
     .limit(1);
   if (!row) throw new AppError("not_found", "Client not found");
   return {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { SSOUserResolution, SSOUserResolutionInput } from "@better-auth/sso";
-import type { SsoCompanyFacts } from "./company-facts";
+import type { SsoCompanyFacts } from "../ports";
 import type { SsoFlow } from "./flow-cookie";
 
 /** The lookups the resolver makes inside better-auth's transaction (its adapter, nothing else). */

@@ -6,18 +6,15 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
-import { clientPeople } from "@/features/clients/server/schema";
 import { session, user } from "../schema";
-import { ssoSettings } from "@/features/sso/server/schema";
 import { SSO_REQUIRED_MESSAGE } from "@/lib/domain/sso";
 import { PASSKEY_SIGN_IN_PATH } from "../passkeys/hooks";
 import { dropSetCookie } from "../second-factor/plugin";
-import { type SsoCompanyFacts, ssoCompanyFacts } from "./company-facts";
+import { identityPorts, type SsoCompanyFacts } from "../ports";
 import { recordIdentityProviderProof } from "../second-factor/fresh-factor-state";
 import { SSO_FLOW_COOKIE, type SsoFlow, ssoFlowOf, type SsoStepUp } from "./flow-cookie";
 import { takeSamlFlow } from "./saml-flow";
 import { type SamlResponseFacts, samlResponseFacts } from "./saml-response";
-import { passwordRefusedBySso } from "./password-policy";
 import { assertedEmail, resolveSsoUser, type SsoLookups } from "./resolve-user";
 import { guardSsoOutboundFetches, isSsoEndpointPath } from "./outbound";
 
@@ -84,11 +81,7 @@ function authTimeOf(claims: Record<string, unknown>): Date | null {
 /** The owner's test sign-in went through: the company may now switch single sign-on on. */
 async function recordTestPassed(db: Db, clientId: string, userId: string, testedAs: string, now: Date): Promise<void> {
   const [tester] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
-  const values = { testedAt: now, testedByName: tester?.name ?? "An owner", testedAs };
-  await db
-    .insert(ssoSettings)
-    .values({ clientId, ...values })
-    .onConflictDoUpdate({ target: ssoSettings.clientId, set: values });
+  await (await identityPorts()).sso.recordTestPassed(db, { clientId, testedAt: now, testedByName: tester?.name ?? "An owner", testedAs });
 }
 
 /** The step-up's proof goes to the session that asked for it, if it is still that person's and alive. */
@@ -184,7 +177,7 @@ export function ssoPolicyPlugin(db: Db) {
               ? samlResponseFacts((ctx.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse)
               : null;
             const state: SsoRequestState = {
-              facts: providerId ? await ssoCompanyFacts(db, providerId) : null,
+              facts: providerId ? await (await identityPorts()).sso.companyFacts(db, providerId) : null,
               flow: saml ? await takeSamlFlow(db, saml.inResponseTo, ssoFlowOf(ctx.headers)) : ssoFlowOf(ctx.headers),
               authTime: null,
               testedAs: null,
@@ -198,7 +191,7 @@ export function ssoPolicyPlugin(db: Db) {
           matcher: (ctx) => ctx.path === "/sign-in/email",
           handler: createAuthMiddleware(async (ctx) => {
             const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            if (typeof email === "string" && (await passwordRefusedBySso(db, email)))
+            if (typeof email === "string" && (await (await identityPorts()).sso.passwordRefused(db, email)))
               throw new APIError("FORBIDDEN", { code: "SSO_REQUIRED", message: SSO_REQUIRED_MESSAGE });
           }),
         },
@@ -210,7 +203,7 @@ export function ssoPolicyPlugin(db: Db) {
           matcher: (ctx) => ctx.path === PASSKEY_SIGN_IN_PATH,
           handler: createAuthMiddleware(async (ctx) => {
             const made = ctx.context.newSession;
-            if (!made || !(await passwordRefusedBySso(db, made.user.email))) return;
+            if (!made || !(await (await identityPorts()).sso.passwordRefused(db, made.user.email))) return;
             await db.delete(session).where(eq(session.token, made.session.token));
             throw new APIError("FORBIDDEN", { code: "SSO_REQUIRED", message: SSO_REQUIRED_MESSAGE });
           }),
@@ -234,16 +227,11 @@ export function ssoPolicyPlugin(db: Db) {
             const made = ctx.context.newSession;
             if (!made) return;
             const expiresAt = new Date(Math.min(made.session.expiresAt.getTime(), now.getTime() + facts.sessionHours * 3_600_000));
+            const { clients } = await identityPorts();
             await db.transaction(async (tx) => {
               // A newcomer the resolver let in (just-in-time) becomes a member; an invited person is active now.
-              await tx
-                .insert(clientPeople)
-                .values({ userId: made.user.id, clientId: facts.clientId, role: "member", status: "active", joinedThroughSso: true })
-                .onConflictDoNothing();
-              await tx
-                .update(clientPeople)
-                .set({ status: "active" })
-                .where(and(eq(clientPeople.userId, made.user.id), eq(clientPeople.status, "invited")));
+              await clients.admitSsoNewcomer(tx, { userId: made.user.id, clientId: facts.clientId });
+              await clients.activateInvitedPerson(tx, made.user.id);
               // The plugin stores a newcomer's address as the provider asserted it: kept trimmed,
               // as the resolver matched it. The last sign-in and its way are the owners' to see.
               await tx

@@ -1,16 +1,15 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { account } from "../schema";
-import { ssoDomains, ssoProvider, ssoSettings } from "@/features/sso/server/schema";
 import { demoMarkOf } from "@/server/core/demo-services";
 import { AppError } from "@/server/core/errors";
 import { SSO_STEP_UP_MARK, type SsoRoute } from "@/lib/domain/sso";
 import { clientIp, hitRateLimit } from "@/server/core/rate-limit";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { getAuth } from "../auth";
+import { identityPorts } from "../ports";
 import { issueSsoFlow, SSO_FLOW_COOKIE, ssoFlowCookieOptions } from "./flow-cookie";
 import { samlRequestIdOf, storeSamlFlow, withForceAuthn } from "./saml-flow";
 
@@ -33,14 +32,7 @@ const domainOf = (email: string) =>
 async function ssoCompanyOfEmail(db: DbOrTx, email: string) {
   const domain = domainOf(email);
   if (!domain) return null;
-  const [row] = await db
-    .select({ clientId: ssoDomains.clientId, mode: ssoSettings.mode, providerId: ssoProvider.providerId })
-    .from(ssoDomains)
-    .innerJoin(clients, and(eq(clients.id, ssoDomains.clientId), eq(clients.status, "active")))
-    .innerJoin(ssoSettings, eq(ssoSettings.clientId, ssoDomains.clientId))
-    .innerJoin(ssoProvider, eq(ssoProvider.clientId, ssoDomains.clientId))
-    .where(and(eq(ssoDomains.domain, domain), isNotNull(ssoDomains.verifiedAt)))
-    .limit(1);
+  const row = await (await identityPorts()).sso.companyOfDomain(db, domain);
   return row && row.mode !== "off" ? row : null;
 }
 
@@ -72,8 +64,8 @@ async function startFlow(
 ): Promise<StartedSsoFlow> {
   // A demo provider whose demo service is not running (DEMO_SERVICES=off) is not tried: its stored
   // addresses are a host that never resolves, which the browser would be sent to.
-  const [stored] = await db.select({ issuer: ssoProvider.issuer }).from(ssoProvider).where(eq(ssoProvider.providerId, providerId)).limit(1);
-  if (demoMarkOf(stored?.issuer) === "absent") throw new AppError("bad_gateway", SSO_PROVIDER_UNUSABLE);
+  const issuer = await (await identityPorts()).sso.issuerOf(db, providerId);
+  if (demoMarkOf(issuer) === "absent") throw new AppError("bad_gateway", SSO_PROVIDER_UNUSABLE);
   const { flow, value } = issueSsoFlow(clientId, purpose);
   const back = returnTo ?? (flow.testUserId ? SSO_TEST_RETURN_PATH : null);
   // better-auth keeps the state and the PKCE verifier (its `state` cookie goes out through
@@ -125,13 +117,9 @@ export async function startSsoSignIn(db: DbOrTx, email: string, headers: Headers
 
 /** An owner's test of the company's provider (required before single sign-on can be switched on). */
 export async function startSsoTest(db: DbOrTx, actor: { clientId: string; userId: string }, headers: Headers): Promise<StartedSsoFlow> {
-  const [provider] = await db
-    .select({ providerId: ssoProvider.providerId })
-    .from(ssoProvider)
-    .where(eq(ssoProvider.clientId, actor.clientId))
-    .limit(1);
-  if (!provider) throw new AppError("bad_request", "Set up your identity provider first.");
-  return startFlow(db, provider.providerId, actor.clientId, { testUserId: actor.userId }, undefined, headers);
+  const providerId = await (await identityPorts()).sso.providerOf(db, actor.clientId);
+  if (!providerId) throw new AppError("bad_request", "Set up your identity provider first.");
+  return startFlow(db, providerId, actor.clientId, { testUserId: actor.userId }, undefined, headers);
 }
 
 export const SSO_STEP_UP_UNAVAILABLE = "You did not sign in through your company's identity provider: confirm it is you another way.";
@@ -163,11 +151,11 @@ export async function startSsoStepUp(
   headers: Headers,
 ): Promise<StartedSsoFlow> {
   if (!actor.viaSso) throw new AppError("bad_request", SSO_STEP_UP_UNAVAILABLE);
+  const { providerIdsSql } = (await identityPorts()).sso;
   const [provider] = await db
-    .select({ providerId: ssoProvider.providerId })
-    .from(ssoProvider)
-    .innerJoin(account, and(eq(account.providerId, ssoProvider.providerId), eq(account.userId, actor.userId)))
-    .where(eq(ssoProvider.clientId, actor.clientId))
+    .select({ providerId: account.providerId })
+    .from(account)
+    .where(and(eq(account.userId, actor.userId), sql`${account.providerId} in ${providerIdsSql(sql`${actor.clientId}`)}`))
     .limit(1);
   if (!provider) throw new AppError("bad_request", SSO_STEP_UP_UNAVAILABLE);
   const stepUp = { userId: actor.userId, sessionId: actor.sessionId };

@@ -1,10 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { identityPorts } from "../ports";
 import { issueViewAsCookie, type ViewAs } from "./view-as";
 
 /**
@@ -14,7 +13,7 @@ import { issueViewAsCookie, type ViewAs } from "./view-as";
 export async function startViewAsClient(db: Db, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id, company: clients.company }).from(clients).where(eq(clients.id, clientId)).limit(1);
+    const client = await (await identityPorts()).clients.companyOf(tx, clientId);
     if (!client) throw new AppError("not_found", "Client not found");
     const cookie = issueViewAsCookie(actor.userId, client.id);
     await recordAudit(tx, {

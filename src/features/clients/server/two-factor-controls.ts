@@ -3,11 +3,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { lockRowById } from "@/server/core/db/lock-row";
-import { clientPeople, clients } from "@/features/clients/server/schema";
-import { user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { resetUserTwoFactor } from "./two-factor-reset";
+import { resetUserTwoFactor, userFacts } from "@/features/identity/server";
+import { clientPeople, clients } from "./schema";
 
 // The two-factor controls on the admin's client row (docs/PRODUCT.md#account-security).
 
@@ -44,10 +43,11 @@ export async function setClientTwoFactorRequirement(
  */
 export async function resetClientTwoFactor(db: Db, { actor, clientId, userId }: { actor: AdminActor; clientId: string; userId?: string }) {
   assertAdmin(actor);
+  const users = userFacts(db);
   const [row] = await db
-    .select({ userId: clientPeople.userId, enabled: user.twoFactorEnabled })
+    .select({ userId: clientPeople.userId, enabled: users.twoFactorEnabled })
     .from(clientPeople)
-    .innerJoin(user, eq(user.id, clientPeople.userId))
+    .innerJoin(users, eq(users.userId, clientPeople.userId))
     .where(and(eq(clientPeople.clientId, clientId), userId ? eq(clientPeople.userId, userId) : eq(clientPeople.role, "owner")))
     .orderBy(asc(clientPeople.createdAt))
     .limit(1);

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clientPeople } from "@/features/clients/server/schema";
-import { user } from "../schema";
-import { ssoDomains, ssoSettings } from "@/features/sso/server/schema";
+import { personRoleSql } from "@/features/clients/server";
+import { userFacts } from "@/features/identity/server";
+import { ssoDomains, ssoSettings } from "./schema";
 
 /**
  * Whether this address must sign in through its company's identity provider
@@ -21,11 +21,16 @@ export async function passwordRefusedBySso(db: DbOrTx, email: string): Promise<b
   if (!domain) return false;
   // An account here that is not one of the requiring company's people (admins, other companies'
   // people), or is one of its owners.
+  const users = userFacts(db);
   const keepsPassword = db
     .select({ one: sql`1` })
-    .from(user)
-    .leftJoin(clientPeople, and(eq(clientPeople.userId, user.id), eq(clientPeople.clientId, ssoDomains.clientId)))
-    .where(and(eq(user.email, address), or(eq(user.role, "admin"), isNull(clientPeople.userId), eq(clientPeople.role, "owner"))));
+    .from(users)
+    .where(
+      and(
+        eq(users.email, address),
+        or(eq(users.role, "admin"), sql`coalesce(${personRoleSql(users.userId, ssoDomains.clientId)}, 'owner') = 'owner'`),
+      ),
+    );
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(ssoDomains)
