@@ -141,6 +141,11 @@ const config = [
               allow: { to: { element: { type: "module", captured: { name: "{{ from.name }}" } } } },
             },
             {
+              // …and its components the types of what its pages hand them.
+              from: { element: { type: "feature-components" } },
+              allow: { to: { element: { type: "module", captured: { name: "{{ from.name }}" } } }, dependency: { kind: "type" } },
+            },
+            {
               from: { element: { type: ["core", "core-db"] } },
               disallow: {
                 to: { element: { type: ["module", "app", "components", "feature-components", "feature-actions", "feature-validation"] } },

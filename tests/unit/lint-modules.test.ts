@@ -138,6 +138,12 @@ describe("module boundaries", () => {
       /boundaries\/dependencies: Import the projects module through its index/,
     ],
     [
+      "a slice's component importing a function of its own module's files",
+      "src/features/findings/components/x.tsx",
+      'import { listClientFindings } from "../server/findings-read";\nexport const x = listClientFindings;\n',
+      /boundaries\/dependencies: Import the findings module through its index/,
+    ],
+    [
       "a feature's action importing the database",
       "src/features/projects/actions/x.ts",
       'import { projects } from "@/features/projects/server/schema";\nexport const x = projects;\n',
@@ -190,6 +196,11 @@ describe("module boundaries", () => {
       "a slice's actions reaching their own module's files",
       "src/features/sharing/actions/x.ts",
       'import { createShare } from "@/features/sharing/server/shares";\nimport { listShareActivity } from "../server/room-activity";\nexport const x = [createShare, listShareActivity];\n',
+    ],
+    [
+      "a slice's component importing the types of its own module's files",
+      "src/features/findings/components/x.tsx",
+      'import type { FindingComment } from "@/features/findings/server/findings-read";\nexport type X = FindingComment;\n',
     ],
     [
       "a page calling modules with getDb",
