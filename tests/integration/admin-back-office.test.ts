@@ -17,7 +17,7 @@ import { clients } from "@/features/clients/server/schema";
 import { session } from "@/features/identity/server/schema";
 import { contactInquiries } from "@/features/inquiries/server/schema";
 import { DEMO_BOOKINGS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { startViewAsClient } from "@/features/identity/server";
+import { startViewAsClient } from "@/features/identity/server/view-as/admin-view-as";
 import { requireClientOrViewer } from "@/features/identity/server/sessions/session";
 import { issueViewAsCookie, VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
 import { listAuditLog } from "@/features/audit/server";
@@ -171,7 +171,7 @@ describe("view as client (read only)", () => {
       }),
     ).toEqual(refused);
     // The account cards on that portal's Settings are not the admin's own account either.
-    const { listPasskeysAction, listSessionsAction } = await import("@/features/account/actions/account");
+    const { listPasskeysAction, listSessionsAction } = await import("@/features/identity/actions/account");
     expect(await listSessionsAction({})).toEqual(refused);
     expect(await listPasskeysAction({})).toEqual(refused);
     // The last line: a write reaching recordAudit with the viewer's actor never lands.
@@ -189,7 +189,7 @@ describe("view as client (read only)", () => {
       "Access denied. Please use the admin portal.",
     );
 
-    const { endViewAsClientAction } = await import("@/features/account/actions/view-as");
+    const { endViewAsClientAction } = await import("@/features/identity/actions/view-as");
     expect(await endViewAsClientAction({})).toEqual({ success: true, data: { ended: true } });
     const sessionsAfter = (await t.db.select({ id: session.id }).from(session).where(eq(session.userId, DEMO_USERS.acme.id))).length;
     expect(sessionsAfter).toBe(sessionsBefore);

@@ -1678,49 +1678,49 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
   },
 
   // --- sign-in and password actions (public) --------------------------------------------------
-  "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#signInClientAction": {
     input: () => ({ email: "client@example.com", password: "wrong-password", rememberMe: false }),
     expect: everyone({ success: false, error: "Invalid email or password" }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#signInAdminAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#signInAdminAction": {
     input: () => ({ email: "admin@example.com", password: "wrong-password" }),
     expect: everyone({ success: false, error: "Invalid admin credentials" }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#verifySignInCodeAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#verifySignInCodeAction": {
     // No pending sign-in in any caller's cookies: the code step has nothing to complete.
     input: () => ({ area: "client", method: "totp", code: "123456", trustDevice: false }),
     expect: everyone({ success: false, error: "Your sign-in has expired. Please sign in again." }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#finishPasskeySignInAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#finishPasskeySignInAction": {
     // No caller's session was made by a passkey: there is no passkey sign-in to finish, and the
     // signed-in roles' sessions are left as they are.
     input: () => ({ area: "client" }),
     expect: everyone({ success: false, error: PASSKEY_MESSAGES.failed }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#requestPasswordResetAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#requestPasswordResetAction": {
     // A new address per call: the per-address limit would otherwise refuse the fourth role.
     input: () => ({ email: `nobody-${nextTestIp()}@example.test` }),
     expect: everyone({ success: true }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#startSsoSignInAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#startSsoSignInAction": {
     input: () => ({ email: "someone@example.com" }),
     expect: everyone({ success: false, error: "Single sign-on is not available for this address." }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#confirmEmailChangeAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#confirmEmailChangeAction": {
     input: () => ({ token: "A".repeat(32) }),
     expect: everyone({ success: false, error: "This link is invalid or has expired. Ask for a new one in your settings." }),
   },
-  "ACTION src/features/account/actions/sign-in.ts#resetPasswordAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#resetPasswordAction": {
     input: () => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" }),
     expect: everyone({ success: false, error: "Invalid or expired reset link. Please request a new password reset." }),
   },
 
   // --- account security (either role, their own account) ------------------------------------------
-  "ACTION src/features/account/actions/account.ts#startTwoFactorAction": {
+  "ACTION src/features/identity/actions/account.ts#startTwoFactorAction": {
     input: () => ({ password: "not-the-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
-  "ACTION src/features/account/actions/account.ts#confirmTwoFactorAction": {
+  "ACTION src/features/identity/actions/account.ts#confirmTwoFactorAction": {
     // Nobody has started an enrolment: the plugin finds no secret to check the code against.
     input: () => ({ code: "123456" }),
     expect: {
@@ -1728,30 +1728,30 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       ...signedInEveryone({ success: false, error: "Your sign-in has expired. Please sign in again." }),
     },
   },
-  "ACTION src/features/account/actions/account.ts#regenerateBackupCodesAction": {
+  "ACTION src/features/identity/actions/account.ts#regenerateBackupCodesAction": {
     input: () => ({ password: "not-the-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
-  "ACTION src/features/account/actions/account.ts#disableTwoFactorAction": {
+  "ACTION src/features/identity/actions/account.ts#disableTwoFactorAction": {
     input: () => ({ password: "not-the-password", code: "123456" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "Two-factor sign-in is not on." }) },
   },
 
-  "ACTION src/features/account/actions/account.ts#changePasswordAction": {
+  "ACTION src/features/identity/actions/account.ts#changePasswordAction": {
     // A wrong current password: the seeded accounts keep theirs for the rows after this one.
     input: () => ({ currentPassword: "not-the-password", password: "matrix-new-password", confirmPassword: "matrix-new-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   // The personal profile: each signed-in person's own name and sign-in e-mail. Refused inputs keep
   // the seeded accounts as they are for the rows after these.
-  "ACTION src/features/account/actions/account.ts#updateOwnNameAction": {
+  "ACTION src/features/identity/actions/account.ts#updateOwnNameAction": {
     input: () => ({ name: "   " }),
     expect: {
       anonymous: ACTION_SIGN_IN,
       ...signedInEveryone({ success: false, error: "Name is required", fieldErrors: { name: "Name is required" } }),
     },
   },
-  "ACTION src/features/account/actions/account.ts#requestEmailChangeAction": {
+  "ACTION src/features/identity/actions/account.ts#requestEmailChangeAction": {
     // Refused before the password is checked: a wrong one would count against the per-user limit the rows above share.
     // The password check itself: src/features/clients/tests/people-and-company.test.ts.
     input: () => ({ newEmail: "not-an-address", currentPassword: "not-the-password" }),
@@ -1760,25 +1760,25 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
       ...signedInEveryone({ success: false, error: "Invalid email address", fieldErrors: { newEmail: "Invalid email address" } }),
     },
   },
-  "ACTION src/features/account/actions/account.ts#listSessionsAction": {
+  "ACTION src/features/identity/actions/account.ts#listSessionsAction": {
     input: () => ({}),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
   },
-  "ACTION src/features/account/actions/account.ts#revokeSessionAction": {
+  "ACTION src/features/identity/actions/account.ts#revokeSessionAction": {
     // Scoping to the user's own sessions is in src/features/account/tests/account-security.test.ts.
     input: () => ({ sessionId: "no-such-session" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That session has already ended." }) },
   },
-  "ACTION src/features/account/actions/account.ts#listPasskeysAction": {
+  "ACTION src/features/identity/actions/account.ts#listPasskeysAction": {
     input: () => ({}),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
   },
   // Scoping to the user's own passkeys is in src/features/account/tests/passkeys.test.ts.
-  "ACTION src/features/account/actions/account.ts#renamePasskeyAction": {
+  "ACTION src/features/identity/actions/account.ts#renamePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", name: "Matrix" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
-  "ACTION src/features/account/actions/account.ts#removePasskeyAction": {
+  "ACTION src/features/identity/actions/account.ts#removePasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That passkey is not registered any more." }) },
   },
@@ -1804,12 +1804,12 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     },
   },
   // The password is checked before the passkey is looked up; the flow is in passkeys.test.ts.
-  "ACTION src/features/account/actions/account.ts#confirmPasskeyAction": {
+  "ACTION src/features/identity/actions/account.ts#confirmPasskeyAction": {
     input: () => ({ passkeyId: "no-such-passkey", password: "not-the-password" }),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone({ success: false, error: "That password is not right." }) },
   },
   // Keeps the caller's own session, which is the one the matrix goes on using.
-  "ACTION src/features/account/actions/account.ts#revokeOtherSessionsAction": {
+  "ACTION src/features/identity/actions/account.ts#revokeOtherSessionsAction": {
     input: () => ({}),
     expect: { anonymous: ACTION_SIGN_IN, ...signedInEveryone("ok") },
   },
@@ -1890,11 +1890,11 @@ const ENTRY_POINTS: Record<string, Case | Case[]> = {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction({ success: false, error: "This person has no two-factor sign-in to reset." }),
   },
-  "ACTION src/features/account/actions/view-as.ts#startViewAsClientAction": {
+  "ACTION src/features/identity/actions/view-as.ts#startViewAsClientAction": {
     input: ({ target }) => ({ clientId: target.clientId }),
     expect: adminOnlyAction("ok"),
   },
-  "ACTION src/features/account/actions/view-as.ts#endViewAsClientAction": {
+  "ACTION src/features/identity/actions/view-as.ts#endViewAsClientAction": {
     input: () => ({}),
     expect: adminOnlyAction({ success: true, data: { ended: false } }),
   },

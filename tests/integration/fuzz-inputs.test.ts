@@ -1510,113 +1510,113 @@ const FUZZ: Record<string, Spec> = {
   "ACTION src/features/sso/actions/portal.ts#startSsoTestAction": { skip: "takes no input (the owner's session only)" },
 
   // --- sign-in and password actions (public) --------------------------------------------------
-  "ACTION src/features/account/actions/sign-in.ts#signInClientAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#signInClientAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("client"), password: "wrong-password", rememberMe: false })),
   },
-  "ACTION src/features/account/actions/sign-in.ts#signInAdminAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#signInAdminAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("admin"), password: "wrong-password" })),
   },
   ...Object.fromEntries(
     (["startSsoSignInAction"] as const).map((name) => [
-      `ACTION src/features/account/actions/sign-in.ts#${name}`,
+      `ACTION src/features/identity/actions/sign-in.ts#${name}`,
       { kind: "action" as const, role: "anonymous" as const, input: mutatedInput(() => ({ email: fresh("sso") })) },
     ]),
   ),
-  "ACTION src/features/account/actions/sign-in.ts#requestPasswordResetAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#requestPasswordResetAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ email: fresh("forgot") })),
   },
-  "ACTION src/features/account/actions/sign-in.ts#resetPasswordAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#resetPasswordAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ token: "not-a-real-token", password: "new-password-123", confirmPassword: "new-password-123" })),
   },
 
-  "ACTION src/features/account/actions/sign-in.ts#confirmEmailChangeAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#confirmEmailChangeAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ token: "A".repeat(32) })),
   },
 
-  "ACTION src/features/account/actions/sign-in.ts#verifySignInCodeAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#verifySignInCodeAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ area: "client", method: "totp", code: "123456", trustDevice: false })),
   },
 
-  "ACTION src/features/account/actions/sign-in.ts#finishPasskeySignInAction": {
+  "ACTION src/features/identity/actions/sign-in.ts#finishPasskeySignInAction": {
     kind: "action",
     role: "anonymous",
     input: mutatedInput(() => ({ area: "client" })),
   },
 
   // --- account security (the signed-in user's own) ----------------------------------------------
-  "ACTION src/features/account/actions/account.ts#startTwoFactorAction": {
+  "ACTION src/features/identity/actions/account.ts#startTwoFactorAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
-  "ACTION src/features/account/actions/account.ts#confirmTwoFactorAction": {
+  "ACTION src/features/identity/actions/account.ts#confirmTwoFactorAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ code: "123456" })),
   },
-  "ACTION src/features/account/actions/account.ts#regenerateBackupCodesAction": {
+  "ACTION src/features/identity/actions/account.ts#regenerateBackupCodesAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password" })),
   },
-  "ACTION src/features/account/actions/account.ts#disableTwoFactorAction": {
+  "ACTION src/features/identity/actions/account.ts#disableTwoFactorAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ password: "wrong-password", code: "123456" })),
   },
-  "ACTION src/features/account/actions/account.ts#changePasswordAction": {
+  "ACTION src/features/identity/actions/account.ts#changePasswordAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ currentPassword: "wrong-password", password: "fuzz-new-password", confirmPassword: "fuzz-new-password" })),
   },
-  "ACTION src/features/account/actions/account.ts#updateOwnNameAction": {
+  "ACTION src/features/identity/actions/account.ts#updateOwnNameAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ name: "Fuzz Person" })),
   },
-  "ACTION src/features/account/actions/account.ts#requestEmailChangeAction": {
+  "ACTION src/features/identity/actions/account.ts#requestEmailChangeAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ newEmail: fresh("new-sign-in"), currentPassword: "wrong-password" })),
   },
-  "ACTION src/features/account/actions/account.ts#listSessionsAction": {
+  "ACTION src/features/identity/actions/account.ts#listSessionsAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/features/account/actions/account.ts#revokeSessionAction": {
+  "ACTION src/features/identity/actions/account.ts#revokeSessionAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ sessionId: "no-such-session" })),
   },
-  "ACTION src/features/account/actions/account.ts#revokeOtherSessionsAction": {
+  "ACTION src/features/identity/actions/account.ts#revokeOtherSessionsAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/features/account/actions/account.ts#listPasskeysAction": {
+  "ACTION src/features/identity/actions/account.ts#listPasskeysAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ unused: 1 })),
   },
-  "ACTION src/features/account/actions/account.ts#renamePasskeyAction": {
+  "ACTION src/features/identity/actions/account.ts#renamePasskeyAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey", name: "Fuzz" })),
   },
-  "ACTION src/features/account/actions/account.ts#removePasskeyAction": {
+  "ACTION src/features/identity/actions/account.ts#removePasskeyAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey" })),
@@ -1631,7 +1631,7 @@ const FUZZ: Record<string, Spec> = {
     role: "client",
     input: mutatedInput(() => ({ returnTo: "/client-portal" })),
   },
-  "ACTION src/features/account/actions/account.ts#confirmPasskeyAction": {
+  "ACTION src/features/identity/actions/account.ts#confirmPasskeyAction": {
     kind: "action",
     role: "client",
     input: mutatedInput(() => ({ passkeyId: "no-such-passkey", password: "wrong-password" })),
@@ -1801,12 +1801,12 @@ const FUZZ: Record<string, Spec> = {
     role: "admin",
     input: mutatedInput(() => ({ inquiryId: acme.bookingId, archived: true })),
   },
-  "ACTION src/features/account/actions/view-as.ts#startViewAsClientAction": {
+  "ACTION src/features/identity/actions/view-as.ts#startViewAsClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ clientId: acme.clientId })),
   },
-  "ACTION src/features/account/actions/view-as.ts#endViewAsClientAction": {
+  "ACTION src/features/identity/actions/view-as.ts#endViewAsClientAction": {
     kind: "action",
     role: "admin",
     input: mutatedInput(() => ({ unused: 1 })),

@@ -59,7 +59,7 @@ export function callAction(
 }
 
 /**
- * The Account page's step-up (src/features/account/actions/account.ts): adding a passkey needs a fresh proof,
+ * The Account page's step-up (src/features/identity/actions/account.ts): adding a passkey needs a fresh proof,
  * here the password of an admin without a factor.
  */
 async function confirmStepUp(browser: Browser, page: string, password: string): Promise<void> {

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 60_000 });
 // Loading the configuration and its plugins, and the cycle check's first walk through the server's
 // files (cached afterwards), take a while: done once, outside the tests' timeout.
 const WARM_UP =
-  'import { loadClientPortal } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = [loadClientPortal, signInClientAction];\n';
+  'import { loadClientPortal } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/identity/actions/sign-in";\nexport const x = [loadClientPortal, signInClientAction];\n';
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });

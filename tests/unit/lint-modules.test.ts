@@ -15,7 +15,7 @@ vi.setConfig({ testTimeout: 60_000 });
 // files (cached afterwards), take a while: done once, outside the tests' timeout. Tests have a
 // configuration block of their own, so a slice's test file is warmed up too.
 const WARM_UP =
-  'import { loadPortalSection } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = [loadPortalSection, signInClientAction];\n';
+  'import { loadPortalSection } from "@/features/portal/server";\nimport { signInClientAction } from "@/features/identity/actions/sign-in";\nexport const x = [loadPortalSection, signInClientAction];\n';
 
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
@@ -116,7 +116,7 @@ describe("module boundaries", () => {
     [
       "a module importing a screen",
       "src/features/audit/server/x.ts",
-      'import { signInClientAction } from "@/features/account/actions/sign-in";\nexport const x = signInClientAction;\n',
+      'import { signInClientAction } from "@/features/identity/actions/sign-in";\nexport const x = signInClientAction;\n',
       /boundaries\/dependencies: Modules do not import screens/,
     ],
     [

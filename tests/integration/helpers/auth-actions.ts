@@ -2,7 +2,12 @@
 // the flow), with the caller's headers and, for the forgot-password action, who runs the work it
 // defers. Test files using these declare the next/headers and next/server mocks
 // (see next-headers-mock.ts).
-import { requestPasswordResetAction, resetPasswordAction, signInAdminAction, signInClientAction } from "@/features/account/actions/sign-in";
+import {
+  requestPasswordResetAction,
+  resetPasswordAction,
+  signInAdminAction,
+  signInClientAction,
+} from "@/features/identity/actions/sign-in";
 import { afterHook, requestHeaders } from "./next-headers-mock";
 
 export async function signInToArea(area: "client" | "admin", input: unknown, headers: Headers) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { KeyRound } from "lucide-react";
-import { changePasswordAction } from "@/features/account/actions/account";
+import { changePasswordAction } from "@/features/identity/actions/account";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";

@@ -2,7 +2,7 @@
 
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/features/account/actions/account";
+import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/features/identity/actions/account";
 import { ReadStatus } from "@/components/ui/read-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

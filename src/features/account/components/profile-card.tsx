@@ -1,7 +1,7 @@
 "use client";
 
 import { UserRound } from "lucide-react";
-import { requestEmailChangeAction, updateOwnNameAction } from "@/features/account/actions/account";
+import { requestEmailChangeAction, updateOwnNameAction } from "@/features/identity/actions/account";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { Field, fieldAria, Input } from "@/components/ui/field";

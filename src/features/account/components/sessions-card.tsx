@@ -2,7 +2,7 @@
 
 import { MonitorSmartphone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/features/account/actions/account";
+import { listSessionsAction, revokeOtherSessionsAction, revokeSessionAction } from "@/features/identity/actions/account";
 import { ReadStatus } from "@/components/ui/read-status";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

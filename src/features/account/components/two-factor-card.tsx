@@ -8,7 +8,7 @@ import {
   disableTwoFactorAction,
   regenerateBackupCodesAction,
   startTwoFactorAction,
-} from "@/features/account/actions/account";
+} from "@/features/identity/actions/account";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

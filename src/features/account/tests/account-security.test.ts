@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInAdminAction, signInClientAction, verifySignInCodeAction } from "@/features/account/actions/sign-in";
+import { signInAdminAction, signInClientAction, verifySignInCodeAction } from "@/features/identity/actions/sign-in";
 import {
   changePasswordAction,
   confirmTwoFactorAction,
@@ -13,7 +13,7 @@ import {
   revokeOtherSessionsAction,
   revokeSessionAction,
   startTwoFactorAction,
-} from "@/features/account/actions/account";
+} from "@/features/identity/actions/account";
 import { resetClientTwoFactorAction, setClientTwoFactorRequirementAction } from "@/features/clients/actions/admin";
 import { saveNotificationPreferencesAction } from "@/features/notifications/actions/portal";
 import ClientPortalPage from "@/app/client-portal/page";

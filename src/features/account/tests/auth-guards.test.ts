@@ -123,7 +123,7 @@ describe("never lets a client choose its role", () => {
       ...(await import("@/features/notifications/actions/portal")),
       ...(await import("@/features/subscriptions/actions/portal")),
     };
-    const { signInClientAction } = await import("@/features/account/actions/sign-in");
+    const { signInClientAction } = await import("@/features/identity/actions/sign-in");
     // A new portal action must get a valid input here, or this test fails and says which.
     expect(Object.keys(portal).sort()).toEqual(Object.keys(VALID_INPUTS).sort());
     requestHeaders.current = authHeaders(await clientCookie(CLIENT_EMAIL));

@@ -4,8 +4,8 @@
 // scoped to the user's own passkeys; the area check after a passkey sign-in.
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { finishPasskeySignInAction } from "@/features/account/actions/sign-in";
-import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/features/account/actions/account";
+import { finishPasskeySignInAction } from "@/features/identity/actions/sign-in";
+import { confirmPasskeyAction, listPasskeysAction, removePasskeyAction, renamePasskeyAction } from "@/features/identity/actions/account";
 import { confirmStepUpAction } from "@/features/identity/actions/step-up";
 import { POST as authRoutePost } from "@/app/api/auth/[...all]/route";
 import { PASSKEY_MESSAGES } from "@/lib/passkey-errors";

@@ -4,13 +4,13 @@
 import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { signInClientAction, verifySignInCodeAction } from "@/features/account/actions/sign-in";
+import { signInClientAction, verifySignInCodeAction } from "@/features/identity/actions/sign-in";
 import {
   confirmTwoFactorAction,
   disableTwoFactorAction,
   regenerateBackupCodesAction,
   startTwoFactorAction,
-} from "@/features/account/actions/account";
+} from "@/features/identity/actions/account";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { auditLog } from "@/features/audit/server/schema";
 import { clientPeople, clients } from "@/features/clients/server/schema";

@@ -26,7 +26,7 @@ import { clientPeople, clients } from "@/features/clients/server/schema";
 import { session, user } from "@/features/identity/server/schema";
 import { messageThreads } from "@/features/messages/server/schema";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
-import { startViewAsClient } from "@/features/identity/server";
+import { startViewAsClient } from "@/features/identity/server/view-as/admin-view-as";
 import { VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
 import { DELETE_REFUSED_MESSAGE, EMAIL_IN_USE_MESSAGE, LAST_OWNER_MESSAGE } from "@/features/clients/server";
 import { adminActor, adminCookie } from "@tests/integration/helpers/admin-session";

@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { requestEmailChangeAction, updateOwnNameAction } from "@/features/account/actions/account";
-import { confirmEmailChangeAction } from "@/features/account/actions/sign-in";
+import { requestEmailChangeAction, updateOwnNameAction } from "@/features/identity/actions/account";
+import { confirmEmailChangeAction } from "@/features/identity/actions/sign-in";
 import { createClientAction } from "@/features/clients/actions/admin";
 import { adminInvitePersonAction } from "@/features/clients/actions/admin-client";
 import { invitePersonAction, resendInvitationAction, saveAccountSettings } from "@/features/clients/actions/portal";

@@ -27,8 +27,8 @@ import {
   startRemediation,
   updateFinding,
 } from "@/features/findings/server";
-import { startViewAsClient } from "@/features/identity/server";
-import { VIEW_AS_COOKIE } from "@/features/identity/server";
+import { startViewAsClient } from "@/features/identity/server/view-as/admin-view-as";
+import { VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";
 import { loadPortalSection } from "@/features/portal/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

@@ -4,7 +4,9 @@
 // prompt in components/use-step-up.tsx from any slice's screen.
 import { cookies, headers as nextHeaders } from "next/headers";
 import { ssoStepUpSchema, stepUpProofSchema } from "@/features/identity/validation/step-up";
-import { accountAction, clientAction, confirmFreshSecondFactor, getSession, startSsoStepUp } from "@/features/identity/server";
+import { clientAction, confirmFreshSecondFactor, getSession } from "@/features/identity/server";
+import { accountAction } from "@/features/identity/server/sessions/route-guards";
+import { startSsoStepUp } from "@/features/identity/server/sso/start";
 import { getDb } from "@/server/core/get-db";
 import { AppError } from "@/server/core/errors";
 

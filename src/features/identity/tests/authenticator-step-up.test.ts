@@ -13,7 +13,7 @@ import {
   regenerateBackupCodesAction,
   removePasskeyAction,
   startTwoFactorAction,
-} from "@/features/account/actions/account";
+} from "@/features/identity/actions/account";
 import { confirmStepUpAction } from "@/features/identity/actions/step-up";
 import { GET as authRouteGet } from "@/app/api/auth/[...all]/route";
 import { POST as downloadRoute } from "@/app/api/client/reports/[id]/download/route";

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { signInClientAction, verifySignInCodeAction } from "@/features/account/actions/sign-in";
-import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/features/account/actions/account";
+import { signInClientAction, verifySignInCodeAction } from "@/features/identity/actions/sign-in";
+import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/features/identity/actions/account";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...all]/route";
 import { AUTH_MESSAGES } from "@/features/identity/validation/sign-in";
 import { clientPeople, clients } from "@/features/clients/server/schema";

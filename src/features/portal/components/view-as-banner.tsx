@@ -2,7 +2,7 @@
 
 import { Eye } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { endViewAsClientAction } from "@/features/account/actions/view-as";
+import { endViewAsClientAction } from "@/features/identity/actions/view-as";
 import { Button } from "@/components/ui/button";
 import { useChange } from "@/components/ui/use-change";
 

@@ -18,7 +18,8 @@ import {
   DEMO_SSO_PEOPLE,
   demoOidcEndpoints,
 } from "@/features/demo/server/demo-sso-constants";
-import { getAuth, ssoRouteFor, startSsoSignIn } from "@/features/identity/server";
+import { getAuth, ssoRouteFor } from "@/features/identity/server";
+import { startSsoSignIn } from "@/features/identity/server/sso/start";
 import { SSO_FLOW_COOKIE } from "@/features/identity/server/sso/flow-cookie";
 import { loadSsoSettings, redirectUriOf, type StoredOidcConfig } from "@/features/sso/server";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

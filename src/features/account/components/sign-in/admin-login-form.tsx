@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { signInAdminAction } from "@/features/account/actions/sign-in";
+import { signInAdminAction } from "@/features/identity/actions/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { useSignIn } from "./use-sign-in";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { signInClientAction } from "@/features/account/actions/sign-in";
+import { signInClientAction } from "@/features/identity/actions/sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { takeSignInEmail } from "./prefill-email";
 import { SsoSignIn, useSsoReturnError, useSsoRoute } from "./sso-sign-in";

@@ -2,7 +2,7 @@
 
 import { CheckCircle2, MailCheck, ShieldX } from "lucide-react";
 import { useState } from "react";
-import { confirmEmailChangeAction } from "@/features/account/actions/sign-in";
+import { confirmEmailChangeAction } from "@/features/identity/actions/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useChange } from "@/components/ui/use-change";

@@ -3,7 +3,7 @@
 import { KeyRound, MailCheck } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { requestPasswordResetAction } from "@/features/account/actions/sign-in";
+import { requestPasswordResetAction } from "@/features/identity/actions/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";

@@ -3,7 +3,7 @@
 import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { finishPasskeySignInAction } from "@/features/account/actions/sign-in";
+import { finishPasskeySignInAction } from "@/features/identity/actions/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useChange } from "@/components/ui/use-change";

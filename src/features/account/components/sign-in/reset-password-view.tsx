@@ -4,7 +4,7 @@ import { CheckCircle2, KeyRound, ShieldX } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { resetPasswordAction } from "@/features/account/actions/sign-in";
+import { resetPasswordAction } from "@/features/identity/actions/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";

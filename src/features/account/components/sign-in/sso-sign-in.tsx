@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { startSsoSignInAction } from "@/features/account/actions/sign-in";
+import { startSsoSignInAction } from "@/features/identity/actions/sign-in";
 import { apiFetch } from "@/lib/api-client";
 import { SSO_SIGN_IN_ERRORS, SSO_SIGN_IN_FALLBACK_ERROR, type SsoRoute } from "@/lib/domain/sso";
 

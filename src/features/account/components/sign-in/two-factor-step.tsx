@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { verifySignInCodeAction } from "@/features/account/actions/sign-in";
+import { verifySignInCodeAction } from "@/features/identity/actions/sign-in";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, fieldAria, Input } from "@/components/ui/field";

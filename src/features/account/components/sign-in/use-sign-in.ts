@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { DefaultValues } from "react-hook-form";
-import type { signInAdminAction } from "@/features/account/actions/sign-in";
+import type { signInAdminAction } from "@/features/identity/actions/sign-in";
 import { useChange } from "@/components/ui/use-change";
 import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { type SchemaLoader, useZodForm } from "@/components/ui/use-zod-form";

@@ -2,7 +2,7 @@
 
 import { Eye } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { startViewAsClientAction } from "@/features/account/actions/view-as";
+import { startViewAsClientAction } from "@/features/identity/actions/view-as";
 import { Button } from "@/components/ui/button";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useChange } from "@/components/ui/use-change";

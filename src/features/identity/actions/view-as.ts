@@ -5,8 +5,9 @@ import { cookies, headers } from "next/headers";
 import { z } from "zod";
 import { viewAsClientSchema } from "@/features/identity/validation/account";
 import { getDb } from "@/server/core/get-db";
-import { endViewAsClient, startViewAsClient } from "@/features/identity/server";
-import { adminAction, VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/features/identity/server";
+import { endViewAsClient, startViewAsClient } from "@/features/identity/server/view-as/admin-view-as";
+import { adminAction } from "@/features/identity/server";
+import { VIEW_AS_COOKIE, viewAsCookieOptions, viewAsOf } from "@/features/identity/server/view-as/view-as";
 
 /** Sets the signed view cookie; the browser then opens /client-portal. */
 export const startViewAsClientAction = adminAction(viewAsClientSchema, async (actor, { clientId }) => {

@@ -18,24 +18,20 @@ import {
   twoFactorPasswordSchema,
 } from "@/features/identity/validation/account";
 import { getDb } from "@/server/core/get-db";
+import { listOwnPasskeys, removeOwnPasskey, renameOwnPasskey } from "@/features/identity/server/passkeys/account-passkeys";
+import { confirmPasskey } from "@/features/identity/server/passkeys/confirmation";
+import { changeOwnPassword } from "@/features/identity/server/password/change";
+import { requestEmailChange } from "@/features/identity/server/profile/email-change";
+import { updateOwnName } from "@/features/identity/server/profile/own-name";
 import {
-  accountAction,
-  changeOwnPassword,
-  confirmPasskey,
   confirmTwoFactorEnrolment,
-  currentSessionId,
   disableTwoFactor,
-  listOwnPasskeys,
-  listOwnSessions,
   regenerateBackupCodes,
-  removeOwnPasskey,
-  renameOwnPasskey,
-  requestEmailChange,
-  revokeOtherOwnSessions,
-  revokeOwnSession,
   startTwoFactorEnrolment,
-  updateOwnName,
-} from "@/features/identity/server";
+} from "@/features/identity/server/second-factor/two-factor";
+import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSession } from "@/features/identity/server/sessions/account-sessions";
+import { accountAction } from "@/features/identity/server/sessions/route-guards";
+import { currentSessionId } from "@/features/identity/server/sessions/session";
 
 export const startTwoFactorAction = accountAction(twoFactorPasswordSchema, (actor, input, headers) =>
   startTwoFactorEnrolment(actor, headers, input.password),

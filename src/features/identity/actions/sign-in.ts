@@ -11,17 +11,14 @@ import {
   resetPasswordSchema,
   ssoEmailSchema,
 } from "@/features/identity/validation/sign-in";
-import { limitSsoLookups, startSsoSignIn } from "@/features/identity/server";
+import { limitSsoLookups } from "@/features/identity/server";
+import { startSsoSignIn } from "@/features/identity/server/sso/start";
 import { getDb } from "@/server/core/get-db";
 import { publicAction } from "@/server/core/handler";
-import {
-  confirmEmailChange,
-  finishPasskeySignIn,
-  requestPasswordReset,
-  resetPasswordWithToken,
-  signInToArea,
-  verifySignInCode,
-} from "@/features/identity/server";
+import { finishPasskeySignIn } from "@/features/identity/server/passkeys/sign-in";
+import { requestPasswordReset, resetPasswordWithToken } from "@/features/identity/server/password/reset";
+import { confirmEmailChange } from "@/features/identity/server/profile/email-change";
+import { signInToArea, verifySignInCode } from "@/features/identity/server/sign-in/sign-in";
 
 export const signInClientAction = publicAction(clientLoginSchema, (input, { headers }) => signInToArea("client", input, headers));
 
