@@ -10,7 +10,6 @@ export const FOREIGN_TABLE_IMPORTS: readonly string[] = [
   "findings → clients.clientPeople",
   "findings → clients.clients",
   "findings → identity.user",
-  "findings → projects.projects",
   "identity → clients.clientPeople",
   "identity → clients.clients",
   "identity → settings.APP_SETTINGS_ID",

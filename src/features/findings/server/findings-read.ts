@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { clients } from "@/features/clients/server/schema";
 import { findingComments, findingEvents, findingRetests, findings } from "./schema/records";
 import { user } from "@/features/identity/server/schema";
-import { projects } from "@/features/projects/server/schema";
+import { projectNameSql } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
 import { type FindingMeasurement, measurementsOf, type ModelVersionRecord, modelVersionsOf } from "@/features/measurements/server";
@@ -36,7 +36,7 @@ export const listColumns = {
   status: findings.status,
   cvssScoreTenths: findings.cvssScoreTenths,
   projectId: findings.projectId,
-  projectName: projects.projectName,
+  projectName: projectNameSql(findings.projectId),
   dueOn: findings.dueOn,
   publishedAt: findings.publishedAt,
   overdue: overdueSql,
@@ -109,7 +109,6 @@ export async function listClientFindings(
     db
       .select(listColumns)
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
       .where(where)
       .orderBy(severityRank, asc(findings.dueOn), asc(findings.id))
       .limit(FINDING_LIST_LIMIT),
@@ -229,7 +228,6 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
       sourceTool: findings.sourceTool,
     })
     .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
     .innerJoin(clients, eq(clients.id, findings.clientId))
     .leftJoin(user, eq(user.id, findings.ownerUserId))
     .where(findingScope(actor, findingId))
@@ -340,7 +338,6 @@ export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: Clie
     const rows = await db
       .select(listColumns)
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
       .where(clientFindingScope(actor))
       .orderBy(severityRank, asc(findings.dueOn), findings.id)
       .limit(pageSize)
