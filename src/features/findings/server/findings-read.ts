@@ -13,9 +13,9 @@ import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
 import { type Actor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { findingComments, findingEvents, findingRetests, findings } from "./schema/records";
-import { user } from "@/features/identity/server/schema";
+import { userEmailSql, userNameSql } from "@/features/identity/server";
 import { projectNameSql } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
@@ -208,7 +208,7 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
     .select({
       ...listColumns,
       clientId: findings.clientId,
-      company: clients.company,
+      company: companyNameSql(findings.clientId),
       cvssVector: findings.cvssVector,
       assets: findings.assets,
       description: findings.description,
@@ -219,8 +219,8 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
       riskExpiresOn: findings.riskExpiresOn,
       riskAcknowledgedAt: findings.riskAcknowledgedAt,
       ownerUserId: findings.ownerUserId,
-      ownerName: user.name,
-      ownerEmail: user.email,
+      ownerName: userNameSql(findings.ownerUserId),
+      ownerEmail: userEmailSql(findings.ownerUserId),
       outcomeReason: findings.outcomeReason,
       duplicateOfId: findings.duplicateOfId,
       agreedByName: findings.agreedByName,
@@ -228,8 +228,6 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
       sourceTool: findings.sourceTool,
     })
     .from(findings)
-    .innerJoin(clients, eq(clients.id, findings.clientId))
-    .leftJoin(user, eq(user.id, findings.ownerUserId))
     .where(findingScope(actor, findingId))
     .limit(1);
   if (!row) throw FINDING_NOT_FOUND();
