@@ -5,7 +5,7 @@ import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { companyFacts, companyNameSql } from "@/features/clients/server";
 import { findingRetests, findings } from "./schema/records";
-import { projectFacts, projectNameSql } from "@/features/projects/server";
+import { projectFacts } from "@/features/projects/server";
 import { countedSql, countFindings } from "./finding-counts";
 import { dueDaysOf, overdueSql } from "./finding-scope";
 import { type FindingListItem, listColumns, toItem } from "./findings-read";
@@ -28,9 +28,11 @@ export async function listEngagementFindings(db: Db, { actor, projectId }: { act
     .where(eq(projects.projectId, projectId))
     .limit(1);
   if (!project) return null;
+  // Every row is of this engagement: its name is the one just read, not a look-up a row.
+  const { projectName: _projectName, ...columns } = listColumns;
   const [rows, counts, dueDays, modelVersions, notVerified] = await Promise.all([
     db
-      .select({ ...listColumns, ruleId: findings.ruleId })
+      .select({ ...columns, ruleId: findings.ruleId })
       .from(findings)
       .where(eq(findings.projectId, projectId))
       .orderBy(severityRank, asc(findings.createdAt), findings.id)
@@ -53,7 +55,7 @@ export async function listEngagementFindings(db: Db, { actor, projectId }: { act
   const toolIdTitled = rows.filter((r) => r.status === "draft" && isToolIdTitle(r.title, r.ruleId)).map((r) => r.id);
   return {
     project,
-    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem(row)),
+    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem({ ...row, projectName: project.name })),
     toolIdTitled,
     counts,
     dueDays,
@@ -76,27 +78,41 @@ export type QueueFinding = FindingListItem & { company: string };
 /** `/admin/findings`: open retest requests (oldest first), overdue findings and risk acceptances to acknowledge, across clients. */
 export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
-  const withCompany = { ...listColumns, company: companyNameSql(findings.clientId) };
+  // The engagements and companies joined (as the findings' own columns are), not looked up a row.
+  const projects = projectFacts(db);
+  const companies = companyFacts(db);
+  const withCompany = { ...listColumns, projectName: projects.projectName, company: companies.company };
   const [retests, overdue, risks] = await Promise.all([
     db
       .select({
         findingId: findings.id,
         title: findings.title,
-        company: companyNameSql(findings.clientId),
-        projectName: projectNameSql(findings.projectId),
+        company: companies.company,
+        projectName: projects.projectName,
         requestedByName: findingRetests.requestedByName,
         requestedAt: findingRetests.requestedAt,
         note: findingRetests.note,
       })
       .from(findingRetests)
       .innerJoin(findings, eq(findings.id, findingRetests.findingId))
+      .innerJoin(projects, eq(projects.projectId, findings.projectId))
+      .innerJoin(companies, eq(companies.clientId, findings.clientId))
       .where(isNull(findingRetests.result))
       .orderBy(asc(findingRetests.requestedAt))
       .limit(200),
-    db.select(withCompany).from(findings).where(overdueSql).orderBy(asc(findings.dueOn), severityRank).limit(200),
+    db
+      .select(withCompany)
+      .from(findings)
+      .innerJoin(projects, eq(projects.projectId, findings.projectId))
+      .innerJoin(companies, eq(companies.clientId, findings.clientId))
+      .where(overdueSql)
+      .orderBy(asc(findings.dueOn), severityRank)
+      .limit(200),
     db
       .select({ ...withCompany, riskReason: findings.riskReason, riskExpiresOn: findings.riskExpiresOn })
       .from(findings)
+      .innerJoin(projects, eq(projects.projectId, findings.projectId))
+      .innerJoin(companies, eq(companies.clientId, findings.clientId))
       .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
       .orderBy(asc(findings.updatedAt))
       .limit(200),
