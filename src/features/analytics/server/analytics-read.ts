@@ -4,7 +4,7 @@ import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { modelVersionHistory } from "@/features/measurements/server";
-import { findings } from "@/features/findings/server/schema/records";
+import { findingFacts } from "@/features/findings/server";
 import { type AnalyticsFilters, periodMonths } from "../validation";
 import { recordFirmAccess } from "@/features/audit/server";
 import { aiTimeToVerifiedFixed, type ModelVersionRecord, versionChanges } from "./maths/ai";
@@ -13,7 +13,7 @@ import { type FindingHistory, lastMonths, monthEnd } from "./maths/history";
 import { flowByMonth } from "./maths/monthly";
 import { remediationByMonth, remediationBySeverity, remediationOverall } from "./maths/remediation";
 import { slaBySeverity } from "./maths/sla";
-import { aiFindingSql, findingScope } from "./scope";
+import { aiFindingSql, findingScope, type FindingRows } from "./scope";
 import { keepFirmSnapshot, readFirmSnapshot, snapshotKey } from "./firm-snapshots";
 import { companyNameSql } from "@/features/clients/server";
 import { projectFacts } from "@/features/projects/server";
@@ -26,11 +26,11 @@ import { projectFacts } from "@/features/projects/server";
 // the firm's look in the access log.
 
 /**
- * The finding a timeline look-up is of, named with its table: Drizzle writes a column bare ("id")
- * at the top of a selected expression, which inside `from finding_events e` is the event's own id
- * (no regression was ever counted so).
+ * The finding a timeline look-up is of, its column inside an expression of its own: Drizzle writes a
+ * column bare ("id") at the top of a selected expression, which inside `from finding_events e` is
+ * the event's own id (no regression was ever counted so).
  */
-const findingId = sql.raw("findings.id");
+const findingIdOf = (f: FindingRows) => sql`${f.findingId}`;
 
 /** Milliseconds since the epoch, as text a JavaScript number reads back exactly (float8). */
 const epochMs = (expr: SQL) => sql`((extract(epoch from ${expr}) * 1000)::float8)::text`;
@@ -41,28 +41,29 @@ const orEmpty = (expr: SQL) => sql`coalesce(${expr}, '')`;
  * 100,000 findings as rows cost the embedded database about 2 s to hand over (a value at a time)
  * and as one text about a third of that. The timeline is looked up only where a figure uses it.
  */
-const historyLine = sql`concat_ws(',', ${findings.clientId}, ${findings.projectId}, ${findings.id}, ${findings.severity}, ${findings.status},
-  case when ${aiFindingSql} then 1 else 0 end, ${epochMs(sql`${findings.publishedAt}`)}, ${orEmpty(sql`${findings.dueOn}::text`)},
+const historyLine = (f: FindingRows) => sql`concat_ws(',', ${f.clientId}, ${f.projectId}, ${f.findingId}, ${f.severity}, ${f.status},
+  case when ${aiFindingSql(f)} then 1 else 0 end, ${epochMs(sql`${f.publishedAt}`)}, ${orEmpty(sql`${f.dueOn}::text`)},
   ${orEmpty(
     // The firm's latest Verified Fixed; the finding's last change when the timeline has none.
-    sql`case when ${findings.status} = 'verified_fixed' then ${epochMs(
-      sql`coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findingId} and e.to_status = 'verified_fixed'), ${findings.updatedAt})`,
+    sql`case when ${f.status} = 'verified_fixed' then ${epochMs(
+      sql`coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findingIdOf(f)} and e.to_status = 'verified_fixed'), ${f.updatedAt})`,
     )} end`,
   )},
   ${epochMs(
     // When a decision (risk accepted, won't fix) was taken, the only status whose time a figure uses.
-    sql`case when ${findings.status} in ('risk_accepted', 'wont_fix') then coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findingId} and e.to_status = findings.status), ${findings.updatedAt}) else ${findings.updatedAt} end`,
+    sql`case when ${f.status} in ('risk_accepted', 'wont_fix') then coalesce((select max(e.created_at) from finding_events e where e.finding_id = ${findingIdOf(f)} and e.to_status = ${f.status}), ${f.updatedAt}) else ${f.updatedAt} end`,
   )},
   ${orEmpty(
     // Its returns after a fix, counted for AI findings only (the regressions after a model change).
-    sql`case when ${aiFindingSql} then (select string_agg(${epochMs(sql`e.created_at`)}, ' ' order by e.created_at) from finding_events e where e.finding_id = ${findingId} and e.kind in ('regressed', 'reopened')) end`,
+    sql`case when ${aiFindingSql(f)} then (select string_agg(${epochMs(sql`e.created_at`)}, ' ' order by e.created_at) from finding_events e where e.finding_id = ${findingIdOf(f)} and e.kind in ('regressed', 'reopened')) end`,
   )})`;
 
 export async function readHistories(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<FindingHistory[]> {
+  const findings = findingFacts(db);
   const [row] = await db
-    .select({ text: sql<string | null>`string_agg(${historyLine}, E'\n')` })
+    .select({ text: sql<string | null>`string_agg(${historyLine(findings)}, E'\n')` })
     .from(findings)
-    .where(findingScope(clientId, filters));
+    .where(findingScope(findings, clientId, filters));
   if (!row?.text) return [];
   // Ids, enum values, dates and numbers: none holds a comma or a line break.
   return row.text.split("\n").map((line) => {
@@ -210,6 +211,7 @@ export async function loadAdminAnalytics(
 ): Promise<Analytics> {
   assertAdmin(actor);
   // The companies with published findings, for the client filter.
+  const findings = findingFacts(db);
   const companies = await db
     .select({ id: findings.clientId, company: companyNameSql(findings.clientId) })
     .from(findings)

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { userFacts } from "@/features/identity/server";
 import { clientPeople, clients } from "./schema";
@@ -36,6 +36,21 @@ export async function activeOwnerEmails(db: DbOrTx, clientIds: string[]): Promis
     .from(clientPeople)
     .innerJoin(users, eq(users.userId, clientPeople.userId))
     .where(and(inArray(clientPeople.clientId, clientIds), eq(clientPeople.role, "owner"), eq(clientPeople.status, "active")));
+}
+
+/**
+ * A company's active people (not the invited, not the removed) with their names and sign-in e-mails,
+ * by name, whatever the company's status: whom a finding's remediation owner may be.
+ */
+export async function activePeopleOf(db: DbOrTx, clientId: string, { limit = 500 }: { limit?: number } = {}) {
+  const users = userFacts(db);
+  return db
+    .select({ userId: clientPeople.userId, name: users.name, email: users.email })
+    .from(clientPeople)
+    .innerJoin(users, eq(users.userId, clientPeople.userId))
+    .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.status, "active")))
+    .orderBy(asc(users.name), asc(clientPeople.userId))
+    .limit(limit);
 }
 
 /** The user ids of a company's active people (`owner`: its active owners only), whatever the company's status. */

@@ -18,6 +18,7 @@ export {
   replaceBillingEmail,
 } from "./company-refs";
 export { activeOwnerEmails, activePeopleIdsOf, companyPeople } from "./company-people";
+export { activePeopleOf } from "./company-people";
 export { getInvitationContext, type InvitationContext } from "./invitation-context";
 export { COMPANY_OWNERS_ONLY_MESSAGE, getPortalProfile, updateAccountSettings, type PortalProfile } from "./portal-profile";
 export {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { type AdminActor, assertAdmin, type ClientActor, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { currentVersionsOf } from "@/features/measurements/server";
-import { findings } from "@/features/findings/server/schema/records";
+import { findingFacts } from "@/features/findings/server";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { findProject } from "@/features/projects/server";
@@ -54,10 +54,11 @@ export async function recordCaseResult(db: Db, { actor, input }: { actor: AdminA
     if (!targets.some((t) => t.label === input.target))
       throw new AppError("bad_request", UNKNOWN_TARGET, { fieldErrors: { target: UNKNOWN_TARGET } });
     if (input.findingIds.length > 0) {
+      const findings = findingFacts(tx);
       const own = await tx
-        .select({ id: findings.id })
+        .select({ id: findings.findingId })
         .from(findings)
-        .where(and(inArray(findings.id, input.findingIds), eq(findings.projectId, project.id)));
+        .where(and(inArray(findings.findingId, input.findingIds), eq(findings.projectId, project.id)));
       if (own.length !== new Set(input.findingIds).size) {
         throw new AppError("bad_request", FINDING_NOT_OF_ENGAGEMENT, { fieldErrors: { findingIds: FINDING_NOT_OF_ENGAGEMENT } });
       }
@@ -124,6 +125,7 @@ export async function getCoverage(db: DbOrTx, { actor, projectId }: { actor: Adm
   const project = await projectOf(db, actor, projectId);
   const plan = await adoptedPlanOf(db, project.id);
   if (!plan) return null;
+  const findings = findingFacts(db);
   const [targets, results, links] = await Promise.all([
     engagementTargets(db, project.id),
     db
@@ -141,9 +143,9 @@ export async function getCoverage(db: DbOrTx, { actor, projectId }: { actor: Adm
       .where(eq(evidenceCaseResults.projectId, project.id))
       .orderBy(asc(evidenceCaseResults.caseNo)),
     db
-      .select({ caseNo: evidenceCaseLinks.caseNo, target: evidenceCaseLinks.target, id: findings.id, title: findings.title })
+      .select({ caseNo: evidenceCaseLinks.caseNo, target: evidenceCaseLinks.target, id: findings.findingId, title: findings.title })
       .from(evidenceCaseLinks)
-      .innerJoin(findings, eq(findings.id, evidenceCaseLinks.findingId))
+      .innerJoin(findings, eq(findings.findingId, evidenceCaseLinks.findingId))
       .where(and(eq(evidenceCaseLinks.projectId, project.id), actor.role === "client" ? isNotNull(findings.publishedAt) : undefined)),
   ]);
   const targetLabels = [...new Set([...targets.map((t) => t.label), ...results.map((r) => r.target)])];
@@ -175,8 +177,9 @@ export type Coverage = NonNullable<Awaited<ReturnType<typeof getCoverage>>>;
 /** The engagement's findings a case can link to (drafts included: the firm links before it publishes). */
 export async function linkableFindings(db: DbOrTx, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
+  const findings = findingFacts(db);
   return db
-    .select({ id: findings.id, title: findings.title, owaspLlm: findings.owaspLlm, atlas: findings.atlas })
+    .select({ id: findings.findingId, title: findings.title, owaspLlm: findings.owaspLlm, atlas: findings.atlas })
     .from(findings)
     .where(eq(findings.projectId, projectId))
     .orderBy(findings.severityRank, asc(findings.title));

@@ -2,11 +2,10 @@ import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { AdminActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findingMeasurements } from "@/features/measurements/server/schema/measurements";
-import { findings } from "@/features/findings/server/schema/records";
+import { measurementFacts } from "@/features/measurements/server";
 import { AppError } from "@/server/core/errors";
 import { latestAuthorizationIdOf, signedWindowOf } from "@/features/authorizations/server";
-import { listReportFindings, type ReportFinding } from "@/features/findings/server";
+import { findingFacts, listReportFindings, type ReportFinding } from "@/features/findings/server";
 import { getFirmDetails } from "@/features/settings/server";
 import type { IssuePackInput } from "@/features/evidence/validation";
 import { type Coverage, getCoverage, NO_ADOPTED_PLAN } from "./coverage";
@@ -49,6 +48,8 @@ export async function packContent(
     issuedAt,
   }: { actor: AdminActor; projectId: string; input: IssuePackInput; planVersionId: string; issuedAt: Date },
 ): Promise<PackContent> {
+  const findings = findingFacts(db);
+  const findingMeasurements = measurementFacts(db);
   const [coverage, report, window, firm, measurements, accepted, authorization] = await Promise.all([
     getCoverage(db, { actor, projectId }),
     listReportFindings(db, { actor, projectId }),
@@ -70,7 +71,7 @@ export async function packContent(
         sourceTool: findings.sourceTool,
       })
       .from(findingMeasurements)
-      .innerJoin(findings, eq(findings.id, findingMeasurements.findingId))
+      .innerJoin(findings, eq(findings.findingId, findingMeasurements.findingId))
       .where(and(eq(findings.projectId, projectId), isNotNull(findings.publishedAt))),
     db
       .select({

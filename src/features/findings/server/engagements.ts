@@ -7,9 +7,9 @@ import type { EngagementListQuery } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import { asNumber, containsAny, type Paged, pageOffset, splitTotal } from "@/server/core/db/admin-sql";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyFacts } from "@/features/clients/server";
 import { findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 
 // The admin's Engagements list (docs/PRODUCT.md#admin-engagements): one row per project that has
 // findings or reports in the vault, with where its findings stand.
@@ -45,10 +45,11 @@ export type EngagementRow = {
 };
 
 /** Projects with findings or report versions: both reads go through their project index. */
-const isEngagement = or(
-  sql`exists (select 1 from findings ef where ef.project_id = ${projects.id})`,
-  sql`exists (select 1 from reports er where er.project_id = ${projects.id})`,
-)!;
+const isEngagement = (projectId: SQLWrapper) =>
+  or(
+    sql`exists (select 1 from findings ef where ef.project_id = ${projectId})`,
+    sql`exists (select 1 from reports er where er.project_id = ${projectId})`,
+  )!;
 
 const inList = (statuses: readonly string[]) =>
   sql.join(
@@ -66,22 +67,24 @@ export async function listEngagements(
   { actor, q = "", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<EngagementListQuery> & { pageSize?: number },
 ): Promise<Paged<EngagementRow>> {
   assertAdmin(actor);
-  const where = and(isEngagement, containsAny(q, [clients.company, projects.projectName]));
+  const projects = projectFacts(db);
+  const companies = companyFacts(db);
+  const where = and(isEngagement(projects.projectId), containsAny(q, [companies.company, projects.projectName]));
   const pageRows = db
     .select({
-      id: projects.id,
+      id: projects.projectId,
       projectName: projects.projectName,
       projectStatus: projects.status,
       clientId: projects.clientId,
-      company: clients.company,
+      company: companies.company,
       startDate: projects.startDate,
       targetCompletionDate: projects.targetCompletionDate,
       total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .innerJoin(companies, eq(companies.clientId, projects.clientId))
     .where(where)
-    .orderBy(desc(projects.startDate), asc(clients.company), asc(projects.projectName), asc(projects.id))
+    .orderBy(desc(projects.startDate), asc(companies.company), asc(projects.projectName), asc(projects.projectId))
     .limit(pageSize)
     .offset(pageOffset(page, pageSize))
     .as("page_rows");
@@ -145,10 +148,11 @@ export async function listEngagements(
 /** A client's projects that have findings: its page links those to their engagement. */
 export async function projectsWithFindings(db: DbOrTx, { actor, clientId }: { actor: AdminActor; clientId: string }): Promise<string[]> {
   assertAdmin(actor);
+  const projects = projectFacts(db);
   const rows = await db
-    .select({ id: projects.id })
+    .select({ id: projects.projectId })
     .from(projects)
-    .where(and(eq(projects.clientId, clientId), sql`exists (select 1 from findings pf where pf.project_id = ${projects.id})`))
+    .where(and(eq(projects.clientId, clientId), sql`exists (select 1 from findings pf where pf.project_id = ${projects.projectId})`))
     .limit(1000);
   return rows.map((r) => r.id);
 }

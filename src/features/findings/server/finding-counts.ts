@@ -12,7 +12,7 @@ import { ATLAS_TECHNIQUE_IDS, type AtlasTechniqueId, OWASP_LLM_IDS, type OwaspLl
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { clientFindingScope, overdueSql } from "./finding-scope";
 
 // The findings' counts: by severity, status, category and engagement, in one grouped pass.
@@ -80,15 +80,16 @@ export async function countFindings(db: DbOrTx, where: SQL): Promise<FindingCoun
     .where(where)
     .groupBy(findings.projectId)) as unknown as ({ projectId: string } & Record<string, number>)[];
   // The engagements' names in a second, small statement (a join would be paid for every finding).
+  const projects = projectFacts(db);
   const names =
     perEngagement.length === 0
       ? []
       : await db
-          .select({ id: projects.id, name: projects.projectName })
+          .select({ id: projects.projectId, name: projects.projectName })
           .from(projects)
           .where(
             inArray(
-              projects.id,
+              projects.projectId,
               perEngagement.map((r) => r.projectId),
             ),
           );

@@ -3,9 +3,9 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { isToolIdTitle } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyFacts, companyNameSql } from "@/features/clients/server";
 import { findingRetests, findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { countedSql, countFindings } from "./finding-counts";
 import { dueDaysOf, overdueSql } from "./finding-scope";
 import { type FindingListItem, listColumns, toItem } from "./findings-read";
@@ -21,18 +21,19 @@ const severityRank = findings.severityRank;
 /** An engagement's findings for the firm, drafts included, with its counts and due days. */
 export async function listEngagementFindings(db: Db, { actor, projectId }: { actor: AdminActor; projectId: string }) {
   assertAdmin(actor);
+  const projects = projectFacts(db);
   const [project] = await db
-    .select({ id: projects.id, name: projects.projectName, clientId: projects.clientId, company: clients.company })
+    .select({ id: projects.projectId, name: projects.projectName, clientId: projects.clientId, company: companyNameSql(projects.clientId) })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(eq(projects.id, projectId))
+    .where(eq(projects.projectId, projectId))
     .limit(1);
   if (!project) return null;
+  // Every row is of this engagement: its name is the one just read, not a look-up a row.
+  const { projectName: _projectName, ...columns } = listColumns;
   const [rows, counts, dueDays, modelVersions, notVerified] = await Promise.all([
     db
-      .select({ ...listColumns, ruleId: findings.ruleId })
+      .select({ ...columns, ruleId: findings.ruleId })
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
       .where(eq(findings.projectId, projectId))
       .orderBy(severityRank, asc(findings.createdAt), findings.id)
       .limit(2000),
@@ -54,7 +55,7 @@ export async function listEngagementFindings(db: Db, { actor, projectId }: { act
   const toolIdTitled = rows.filter((r) => r.status === "draft" && isToolIdTitle(r.title, r.ruleId)).map((r) => r.id);
   return {
     project,
-    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem(row)),
+    findings: rows.map(({ ruleId: _ruleId, ...row }) => toItem({ ...row, projectName: project.name })),
     toolIdTitled,
     counts,
     dueDays,
@@ -77,13 +78,16 @@ export type QueueFinding = FindingListItem & { company: string };
 /** `/admin/findings`: open retest requests (oldest first), overdue findings and risk acceptances to acknowledge, across clients. */
 export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
-  const withCompany = { ...listColumns, company: clients.company };
+  // The engagements and companies joined (as the findings' own columns are), not looked up a row.
+  const projects = projectFacts(db);
+  const companies = companyFacts(db);
+  const withCompany = { ...listColumns, projectName: projects.projectName, company: companies.company };
   const [retests, overdue, risks] = await Promise.all([
     db
       .select({
         findingId: findings.id,
         title: findings.title,
-        company: clients.company,
+        company: companies.company,
         projectName: projects.projectName,
         requestedByName: findingRetests.requestedByName,
         requestedAt: findingRetests.requestedAt,
@@ -91,24 +95,24 @@ export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminAc
       })
       .from(findingRetests)
       .innerJoin(findings, eq(findings.id, findingRetests.findingId))
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .innerJoin(projects, eq(projects.projectId, findings.projectId))
+      .innerJoin(companies, eq(companies.clientId, findings.clientId))
       .where(isNull(findingRetests.result))
       .orderBy(asc(findingRetests.requestedAt))
       .limit(200),
     db
       .select(withCompany)
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .innerJoin(projects, eq(projects.projectId, findings.projectId))
+      .innerJoin(companies, eq(companies.clientId, findings.clientId))
       .where(overdueSql)
       .orderBy(asc(findings.dueOn), severityRank)
       .limit(200),
     db
       .select({ ...withCompany, riskReason: findings.riskReason, riskExpiresOn: findings.riskExpiresOn })
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
-      .innerJoin(clients, eq(clients.id, findings.clientId))
+      .innerJoin(projects, eq(projects.projectId, findings.projectId))
+      .innerJoin(companies, eq(companies.clientId, findings.clientId))
       .where(and(eq(findings.status, "risk_accepted"), isNull(findings.riskAcknowledgedAt)))
       .orderBy(asc(findings.updatedAt))
       .limit(200),
@@ -123,11 +127,13 @@ export async function adminFindingsQueue(db: DbOrTx, { actor }: { actor: AdminAc
 /** The engagements the admin's Findings page can open (its Engagement picker), by company then name. */
 export async function listEngagementOptions(db: DbOrTx, { actor }: { actor: AdminActor }) {
   assertAdmin(actor);
+  const projects = projectFacts(db);
+  const companies = companyFacts(db);
   return db
-    .select({ projectId: projects.id, projectName: projects.projectName, company: clients.company })
+    .select({ projectId: projects.projectId, projectName: projects.projectName, company: companies.company })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .orderBy(clients.company, projects.projectName)
+    .innerJoin(companies, eq(companies.clientId, projects.clientId))
+    .orderBy(companies.company, projects.projectName)
     .limit(1000);
 }
 

@@ -1,10 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, gt, type SQL, sql } from "drizzle-orm";
 import type { FindingFilter } from "@/features/findings/validation";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
 import { clientFindingScope } from "./finding-scope";
 import { type FindingListItem, filterSql, listColumns, type ListRow, toItem } from "./findings-read";
 
@@ -42,7 +41,6 @@ export async function pageClientFindings(
   const rows = await db
     .select({ ...listColumns, updatedAt: updatedAtText })
     .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
     .where(and(...conditions))
     .orderBy(asc(findings.updatedAt), asc(findings.id))
     .limit(limit + 1);

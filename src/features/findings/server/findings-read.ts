@@ -13,10 +13,10 @@ import { uuidSchema } from "@/lib/validation/common";
 import type { FindingFilter } from "@/features/findings/validation";
 import { type Actor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { findingComments, findingEvents, findingRetests, findings } from "./schema/records";
-import { user } from "@/features/identity/server/schema";
-import { projects } from "@/features/projects/server/schema";
+import { userEmailSql, userNameSql } from "@/features/identity/server";
+import { projectNameSql } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { type EvidenceFile, listEvidence } from "./evidence";
 import { type FindingMeasurement, measurementsOf, type ModelVersionRecord, modelVersionsOf } from "@/features/measurements/server";
@@ -36,7 +36,7 @@ export const listColumns = {
   status: findings.status,
   cvssScoreTenths: findings.cvssScoreTenths,
   projectId: findings.projectId,
-  projectName: projects.projectName,
+  projectName: projectNameSql(findings.projectId),
   dueOn: findings.dueOn,
   publishedAt: findings.publishedAt,
   overdue: overdueSql,
@@ -109,7 +109,6 @@ export async function listClientFindings(
     db
       .select(listColumns)
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
       .where(where)
       .orderBy(severityRank, asc(findings.dueOn), asc(findings.id))
       .limit(FINDING_LIST_LIMIT),
@@ -209,7 +208,7 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
     .select({
       ...listColumns,
       clientId: findings.clientId,
-      company: clients.company,
+      company: companyNameSql(findings.clientId),
       cvssVector: findings.cvssVector,
       assets: findings.assets,
       description: findings.description,
@@ -220,8 +219,8 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
       riskExpiresOn: findings.riskExpiresOn,
       riskAcknowledgedAt: findings.riskAcknowledgedAt,
       ownerUserId: findings.ownerUserId,
-      ownerName: user.name,
-      ownerEmail: user.email,
+      ownerName: userNameSql(findings.ownerUserId),
+      ownerEmail: userEmailSql(findings.ownerUserId),
       outcomeReason: findings.outcomeReason,
       duplicateOfId: findings.duplicateOfId,
       agreedByName: findings.agreedByName,
@@ -229,9 +228,6 @@ export async function getFinding(db: Db, { actor, findingId }: { actor: Actor; f
       sourceTool: findings.sourceTool,
     })
     .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
-    .innerJoin(clients, eq(clients.id, findings.clientId))
-    .leftJoin(user, eq(user.id, findings.ownerUserId))
     .where(findingScope(actor, findingId))
     .limit(1);
   if (!row) throw FINDING_NOT_FOUND();
@@ -340,7 +336,6 @@ export async function* exportClientFindings(db: DbOrTx, { actor }: { actor: Clie
     const rows = await db
       .select(listColumns)
       .from(findings)
-      .innerJoin(projects, eq(projects.id, findings.projectId))
       .where(clientFindingScope(actor))
       .orderBy(severityRank, asc(findings.dueOn), findings.id)
       .limit(pageSize)

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm"
 import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
+import { companyNameSql } from "@/features/clients/server";
 import { latestMeasurementsOf } from "@/features/measurements/server";
 import { findingEvidence, findingRetests, findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
+import { projectFacts } from "@/features/projects/server";
 import { recordFirmAccess } from "@/features/audit/server";
 
 /** Where a finding's retests stand, for the report: the latest request and its result. */
@@ -68,19 +68,19 @@ export async function listReportFindings(
   { actor, projectId }: { actor: AdminActor; projectId: string },
 ): Promise<EngagementReportData | null> {
   assertAdmin(actor);
+  const projects = projectFacts(db);
   const [project] = await db
     .select({
-      id: projects.id,
+      id: projects.projectId,
       name: projects.projectName,
       description: projects.description,
-      company: clients.company,
+      company: companyNameSql(projects.clientId),
       clientId: projects.clientId,
       startDate: projects.startDate,
       endDate: projects.targetCompletionDate,
     })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(eq(projects.id, projectId))
+    .where(eq(projects.projectId, projectId))
     .limit(1);
   if (!project) return null;
   const rows: ReportRow[] = await db

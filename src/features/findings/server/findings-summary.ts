@@ -5,7 +5,7 @@ import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
 import { findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
+import { projectNameSql } from "@/features/projects/server";
 import { overdueSql } from "./finding-scope";
 
 // What a company's findings ask for, at a glance (the portal's Overview, the firm's client page):
@@ -73,10 +73,9 @@ export async function listOverdueFindings(
       title: findings.title,
       severity: findings.severity,
       dueOn: findings.dueOn,
-      projectName: projects.projectName,
+      projectName: projectNameSql(findings.projectId),
     })
     .from(findings)
-    .innerJoin(projects, eq(projects.id, findings.projectId))
     .where(and(openOf(actor.clientId), overdueSql))
     .orderBy(findings.severityRank, asc(findings.dueOn))
     .limit(limit);

@@ -5,9 +5,9 @@ import type { DueDaysInput, FindingInput } from "@/features/findings/validation"
 import { findingInputSchema } from "@/features/findings/validation";
 import { type AdminActor, assertAdmin } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clients } from "@/features/clients/server/schema";
 import { findingDueDays, findingEvents, findings } from "./schema/records";
-import { projects } from "@/features/projects/server/schema";
+import { lockProject, projectFacts } from "@/features/projects/server";
+import { companyNameSql } from "@/features/clients/server";
 import { AppError } from "@/server/core/errors";
 import { queueWebhookEvents } from "@/features/webhooks/server";
 import { recordAudit } from "@/features/audit/server";
@@ -22,13 +22,17 @@ const UNKNOWN_ENGAGEMENT = () => new AppError("bad_request", "Unknown engagement
 
 /** The engagement (a project) with its company, or a 400; with `lock`, its project row locked for the change. */
 export async function engagementOf(db: DbOrTx, projectId: string, { lock = false } = {}) {
-  const query = db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.projectName, company: clients.company })
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(eq(projects.id, projectId))
+  if (lock) {
+    const locked = await lockProject(db, projectId);
+    if (!locked) throw UNKNOWN_ENGAGEMENT();
+    return { id: locked.id, clientId: locked.clientId, name: locked.projectName, company: locked.company };
+  }
+  const facts = projectFacts(db);
+  const [project] = await db
+    .select({ id: facts.projectId, clientId: facts.clientId, name: facts.projectName, company: companyNameSql(facts.clientId) })
+    .from(facts)
+    .where(eq(facts.projectId, projectId))
     .limit(1);
-  const [project] = lock ? await query.for("update", { of: projects }) : await query;
   if (!project) throw UNKNOWN_ENGAGEMENT();
   return project;
 }

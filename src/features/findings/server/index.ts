@@ -95,3 +95,4 @@ export { loadRunsPage, type RunsPage } from "./reruns/runs-page";
 export { buildReproducer, type Reproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export { findingsDataStampSql } from "./data-stamp";
+export { findingFacts } from "./finding-refs";

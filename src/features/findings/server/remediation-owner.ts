@@ -1,10 +1,9 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Actor, assertAdmin, assertClient, personIdOf } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { clientPeople } from "@/features/clients/server/schema";
+import { activePeopleOf } from "@/features/clients/server";
 import { findingEvents, findings } from "./schema/records";
-import { user } from "@/features/identity/server/schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { notifyOwnerAssigned } from "./finding-mail";
@@ -18,15 +17,7 @@ export const OWNER_NOT_OF_COMPANY = "Choose a person of the finding's company.";
 export type OwnerOption = { userId: string; name: string; email: string };
 
 /** The people who can be named: the company's active people (the invited cannot sign in yet). */
-async function companyPeople(db: DbOrTx, clientId: string): Promise<OwnerOption[]> {
-  return db
-    .select({ userId: clientPeople.userId, name: user.name, email: user.email })
-    .from(clientPeople)
-    .innerJoin(user, eq(user.id, clientPeople.userId))
-    .where(and(eq(clientPeople.clientId, clientId), eq(clientPeople.status, "active")))
-    .orderBy(asc(user.name), asc(clientPeople.userId))
-    .limit(500);
-}
+const companyPeople = (db: DbOrTx, clientId: string): Promise<OwnerOption[]> => activePeopleOf(db, clientId);
 
 function assertMayName(actor: Actor) {
   if (actor.role === "admin") return assertAdmin(actor);

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, isNotNull, max, notInArray, type SQL } from "drizzl
 import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import type { DbOrTx } from "@/server/core/db/client";
 import { inClientProject } from "@/server/core/db/tenancy";
-import { clients } from "@/features/clients/server/schema";
-import { projects } from "@/features/projects/server/schema";
+import { companyNameSql } from "@/features/clients/server";
+import { projectFacts, projectNameSql } from "@/features/projects/server";
 import { retestMeasurementsOf } from "@/features/measurements/server";
 import { findingRetests, findings } from "./schema/records";
 
@@ -47,12 +47,11 @@ export async function engagementsWithDecidedRetests(
 ): Promise<{ projectId: string; engagement: string; lastDecidedAt: Date }[]> {
   const lastDecidedAt = max(findingRetests.decidedAt);
   const rows = await db
-    .select({ projectId: findings.projectId, engagement: projects.projectName, lastDecidedAt })
+    .select({ projectId: findings.projectId, engagement: projectNameSql(findings.projectId), lastDecidedAt })
     .from(findingRetests)
     .innerJoin(findings, eq(findings.id, findingRetests.findingId))
-    .innerJoin(projects, eq(projects.id, findings.projectId))
     .where(and(sharedFindings(clientId), isNotNull(findingRetests.decidedAt)))
-    .groupBy(findings.projectId, projects.projectName)
+    .groupBy(findings.projectId)
     .orderBy(desc(lastDecidedAt))
     .limit(100);
   return rows.flatMap((r) => (r.lastDecidedAt ? [{ ...r, lastDecidedAt: r.lastDecidedAt }] : []));
@@ -63,11 +62,11 @@ export async function retestSummaryOf(
   db: DbOrTx,
   { clientId, projectId }: { clientId: string; projectId: string },
 ): Promise<RetestSummary | null> {
+  const projects = projectFacts(db);
   const [project] = await db
-    .select({ name: projects.projectName, company: clients.company })
+    .select({ name: projects.projectName, company: companyNameSql(projects.clientId) })
     .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
+    .where(and(eq(projects.projectId, projectId), eq(projects.clientId, clientId)))
     .limit(1);
   if (!project) return null;
   const rows = await db

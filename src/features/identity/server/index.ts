@@ -13,7 +13,7 @@ export { clearCredentialsForInvitation, createCredentialUser, findUserByEmail } 
 export { limitSsoLookups, ssoRouteFor, startSsoTest } from "./sso/start";
 
 export { pruneExpiredIdentityRows } from "./expired-rows";
-export { adminUserIds, deleteProviderAccounts, deleteUsers, userFacts, userNameSql, userRoleSql } from "./user-refs";
+export { adminUserIds, deleteProviderAccounts, deleteUsers, userEmailSql, userFacts, userNameSql, userRoleSql } from "./user-refs";
 // For the account screens (src/features/account): a passkey row, and the Security section's state.
 export { type AccountPasskey } from "./passkeys/account-passkeys";
 export { getAccountSecurity, type AccountSecurity } from "./second-factor/account-security";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, FIRM_CLOSED_FINDING_STATUSES } from "@/lib/domain/finding";
 import type { TrackerMapping } from "@/lib/domain/tracker";
 import type { Db } from "@/server/core/db/client";
-import { findings } from "@/features/findings/server/schema/records";
+import { findingFacts } from "@/features/findings/server";
 import { trackerConnections, trackerTickets } from "./schema";
 import { factsOfFindings } from "./finding-facts";
 import { queueTicket } from "./tickets";
@@ -21,18 +21,19 @@ const CLOSED = sql.raw(FIRM_CLOSED_FINDING_STATUSES.map((s) => `'${s}'`).join(",
 type Due = { connection_id: string; client_id: string; mapping: TrackerMapping; finding_id: string };
 
 async function due(db: Db): Promise<Due[]> {
+  const f = findingFacts(db);
   const result = await db.execute<Due>(sql`
-    select c.id as connection_id, c.client_id, c.mapping, f.id as finding_id
+    select c.id as connection_id, c.client_id, c.mapping, ${f.findingId} as finding_id
       from ${trackerConnections} c
-      join ${findings} f on f.client_id = c.client_id
+      join ${f} on ${f.clientId} = c.client_id
      where c.state = 'connected'
        and c.mapping->>'createMode' = 'automatic'
-       and f.published_at is not null
-       and f.published_at >= coalesce((c.mapping->>'automaticSince')::timestamptz, c.created_at)
-       and f.severity_rank <= array_position(${RANKS}, c.mapping->>'minSeverity')
-       and f.status not in (${CLOSED})
-       and not exists (select 1 from ${trackerTickets} t where t.connection_id = c.id and t.finding_id = f.id)
-     order by f.published_at
+       and ${f.publishedAt} is not null
+       and ${f.publishedAt} >= coalesce((c.mapping->>'automaticSince')::timestamptz, c.created_at)
+       and ${f.severityRank} <= array_position(${RANKS}, c.mapping->>'minSeverity')
+       and ${f.status} not in (${CLOSED})
+       and not exists (select 1 from ${trackerTickets} t where t.connection_id = c.id and t.finding_id = ${f.findingId})
+     order by ${f.publishedAt}
      limit ${BATCH}`);
   return (result as unknown as { rows: Due[] }).rows;
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { FINDING_STATUS_LABELS, type FindingStatus, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
 import { siteConfig } from "@/config/site";
 import type { Db } from "@/server/core/db/client";
-import { findings } from "@/features/findings/server/schema/records";
+import { findingFacts } from "@/features/findings/server";
 import { trackerConnections, trackerTickets } from "./schema";
 import type { TrackerKind, TrackerMapping } from "@/lib/domain/tracker";
 import { recordTrackerState } from "./connections";
@@ -43,12 +43,13 @@ async function due(db: Db): Promise<Due[]> {
     UNRESOLVED_FINDING_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
+  const f = findingFacts(db);
   const result = await db.execute<Due>(sql`
-    select t.id, t.connection_id, c.kind, c.base_url, c.target, c.sealed_token, c.mapping, t.external_key, f.status
+    select t.id, t.connection_id, c.kind, c.base_url, c.target, c.sealed_token, c.mapping, t.external_key, ${f.status} as status
       from ${trackerTickets} t
       join ${trackerConnections} c on c.id = t.connection_id and c.state = 'connected'
-      join ${findings} f on f.id = t.finding_id
-     where t.state = 'closed' and t.external_key is not null and f.status in (${unresolved})
+      join ${f} on ${f.findingId} = t.finding_id
+     where t.state = 'closed' and t.external_key is not null and ${f.status} in (${unresolved})
      limit ${BATCH}`);
   return (result as unknown as { rows: Due[] }).rows;
 }

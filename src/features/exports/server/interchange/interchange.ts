@@ -2,7 +2,7 @@ import "server-only";
 import { asc } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findings } from "@/features/findings/server/schema/records";
+import { findingFacts } from "@/features/findings/server";
 import { AppError } from "@/server/core/errors";
 import { serverEnv } from "@/server/core/env";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
@@ -28,9 +28,10 @@ const PRODUCT_VERSION = "1.0";
 export type InterchangeFile = { fileName: string; contentType: string; body: string; data: object };
 
 async function readFindings(db: DbOrTx, clientId: string | null, query: InterchangeQuery): Promise<InterchangeFinding[]> {
+  const findings = findingFacts(db);
   const rows = await db
     .select({
-      id: findings.id,
+      id: findings.findingId,
       clientId: findings.clientId,
       company: companyNameSql(findings.clientId),
       projectId: findings.projectId,
@@ -54,8 +55,8 @@ async function readFindings(db: DbOrTx, clientId: string | null, query: Intercha
       dueOn: findings.dueOn,
     })
     .from(findings)
-    .where(findingScope(clientId, query))
-    .orderBy(asc(findings.severityRank), asc(findings.publishedAt), asc(findings.id))
+    .where(findingScope(findings, clientId, query))
+    .orderBy(asc(findings.severityRank), asc(findings.publishedAt), asc(findings.findingId))
     .limit(INTERCHANGE_MAX_FINDINGS + 1);
   if (rows.length > INTERCHANGE_MAX_FINDINGS)
     throw new AppError(
