@@ -33,7 +33,7 @@ import {
 } from "@/features/authorizations/server";
 import { getAdminNavCounts } from "@/features/dashboard/server";
 import { previewFindingImport } from "@/features/imports/server";
-import { createFinding, publishFindings } from "@/features/findings/server";
+import { createFinding, publishFindings } from "@/features/findings/server/findings-write";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { createProject, getAdminProjectTimeline, listPortalProjects, setProjectStatus } from "@/features/projects/server";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";

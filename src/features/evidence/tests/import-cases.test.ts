@@ -12,7 +12,7 @@ import { applyScanImportAction } from "@/features/evidence/actions/imports";
 import { recordCaseAction } from "@/features/evidence/actions/admin";
 import { type CoverageResult, getCoverage } from "@/features/evidence/server";
 import { type ImportPreview } from "@/features/imports/server";
-import { publishFindings } from "@/features/findings/server";
+import { publishFindings } from "@/features/findings/server/findings-write";
 import { recordModelVersion } from "@/features/measurements/server";
 import { importSummary, linkedSummary } from "@/features/imports/components/admin/import-summary";
 import { modelVersionSchema } from "@/features/measurements/validation";

@@ -16,21 +16,18 @@ import {
 import { measurementSchema } from "@/features/measurements/validation";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/identity/server";
+import { addFindingComment, setRemediationOwner } from "@/features/findings/server";
 import {
-  acknowledgeRisk,
-  addFindingComment,
-  addFindingMeasurement,
   createFinding,
   deleteDraftFinding,
   deleteDraftFindings,
   publishFindings,
-  recordRetestResult,
   setDueDays,
-  setRemediationOwner,
-  setFindingsOutcome,
-  undoFindingOutcome,
   updateFinding,
-} from "@/features/findings/server";
+} from "@/features/findings/server/findings-write";
+import { addFindingMeasurement } from "@/features/findings/server/measurements";
+import { setFindingsOutcome, undoFindingOutcome } from "@/features/findings/server/outcomes";
+import { acknowledgeRisk, recordRetestResult } from "@/features/findings/server/workflow";
 
 export const createFindingAction = adminAction(newFindingSchema, (actor, { projectId, templateId, ...input }) =>
   createFinding(getDb(), { actor, projectId, templateId, input }),

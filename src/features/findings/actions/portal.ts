@@ -10,7 +10,8 @@ import {
 } from "@/features/findings/validation";
 import { getDb } from "@/server/core/get-db";
 import { clientAction } from "@/features/identity/server";
-import { acceptRisk, addFindingComment, requestRetest, setRemediationOwner, startRemediation } from "@/features/findings/server";
+import { acceptRisk, addFindingComment, requestRetest, setRemediationOwner } from "@/features/findings/server";
+import { startRemediation } from "@/features/findings/server/workflow";
 
 export const startRemediationAction = clientAction(findingIdSchema, (actor, { findingId }) =>
   startRemediation(getDb(), { actor, findingId }),

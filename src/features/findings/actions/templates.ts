@@ -3,7 +3,8 @@
 import { editFindingTemplateSchema, findingTemplateIdSchema, newFindingTemplateSchema } from "@/features/findings/validation/templates";
 import { getDb } from "@/server/core/get-db";
 import { adminAction } from "@/features/identity/server";
-import { createFindingTemplate, deleteFindingTemplate, getFindingTemplate, updateFindingTemplate } from "@/features/findings/server";
+import { getFindingTemplate } from "@/features/findings/server";
+import { createFindingTemplate, deleteFindingTemplate, updateFindingTemplate } from "@/features/findings/server/templates";
 
 export const createFindingTemplateAction = adminAction(newFindingTemplateSchema, (actor, input) =>
   createFindingTemplate(getDb(), { actor, input }),

@@ -1,6 +1,6 @@
 import { FINDING_STATUS_LABELS } from "@/lib/domain/finding";
 import { formatDateTime } from "@/lib/format";
-import type { FindingComment, FindingEvent } from "@/features/findings/server";
+import type { FindingComment, FindingEvent } from "@/features/findings/server/findings-read";
 
 const WHAT: Record<FindingEvent["kind"], string> = {
   created: "Created as a draft",

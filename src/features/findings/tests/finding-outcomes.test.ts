@@ -9,19 +9,16 @@ import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import {
   adminFindingsQueue,
-  clientFindingCounts,
-  createFinding,
-  deleteDraftFindings,
   getClientFindingsSummary,
   getFinding,
   listClientFindings,
   listEngagementFindings,
   listOverdueFindings,
   loadPortalFindings,
-  publishFindings,
-  setFindingsOutcome,
-  undoFindingOutcome,
 } from "@/features/findings/server";
+import { clientFindingCounts } from "@/features/findings/server/finding-counts";
+import { createFinding, deleteDraftFindings, publishFindings } from "@/features/findings/server/findings-write";
+import { setFindingsOutcome, undoFindingOutcome } from "@/features/findings/server/outcomes";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";

@@ -7,7 +7,9 @@ import { findingEvents, findings } from "@/features/findings/server/schema/recor
 import { user } from "@/features/identity/server/schema";
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
-import { acceptRisk, createFinding, publishFindings, runFindingTasks } from "@/features/findings/server";
+import { acceptRisk } from "@/features/findings/server";
+import { runFindingTasks } from "@/features/findings/server/finding-tasks";
+import { createFinding, publishFindings } from "@/features/findings/server/findings-write";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 

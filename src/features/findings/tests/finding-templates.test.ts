@@ -19,13 +19,13 @@ import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { applyFindingImport, type ImportPreview } from "@/features/imports/server";
 import {
-  createFindingTemplate,
   getFindingTemplate,
   listEngagementFindings,
   listFindingTemplateOptions,
   listFindingTemplates,
   scoreCvss,
 } from "@/features/findings/server";
+import { createFindingTemplate } from "@/features/findings/server/templates";
 import { templateOfRule } from "@/features/findings/server/templates";
 import { adminActor } from "@tests/integration/helpers/admin-session";
 import { APP_ORIGIN, authHeaders, sessionCookie } from "@tests/integration/helpers/auth";

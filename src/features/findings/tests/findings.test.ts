@@ -16,17 +16,14 @@ import { DEMO_DRAFT_FINDING_TITLE, DEMO_FINDINGS } from "@/features/demo/server/
 import {
   acceptRisk,
   addFindingComment,
-  createFinding,
   getFinding,
   listClientFindings,
   loadPortalFindings,
-  publishFindings,
-  recordRetestResult,
   requestRetest,
   scoreCvss,
-  startRemediation,
-  updateFinding,
 } from "@/features/findings/server";
+import { createFinding, publishFindings, updateFinding } from "@/features/findings/server/findings-write";
+import { recordRetestResult, startRemediation } from "@/features/findings/server/workflow";
 import { startViewAsClient } from "@/features/identity/server/view-as/admin-view-as";
 import { VIEW_AS_COOKIE } from "@/features/identity/server/view-as/view-as";
 import { PORTAL_SECTIONS } from "@/lib/domain/portal-section";

@@ -6,7 +6,8 @@ import { findingEvents, findings } from "@/features/findings/server/schema/recor
 import { emailOutbox } from "@/server/core/db/schema/mail";
 import { DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_FINDINGS, DEMO_OWNED_FINDING_ID } from "@/features/demo/server/demo-findings";
-import { getFinding, listClientFindings, loadPortalFindings, OWNER_NOT_OF_COMPANY, setRemediationOwner } from "@/features/findings/server";
+import { getFinding, listClientFindings, loadPortalFindings, setRemediationOwner } from "@/features/findings/server";
+import { OWNER_NOT_OF_COMPANY } from "@/features/findings/server/remediation-owner";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
 

@@ -9,7 +9,7 @@ import { POST as reproducerRoute } from "@/app/api/client/findings/[id]/reproduc
 import { POST as runsRoute } from "@/app/api/v1/findings/[id]/runs/route";
 import { confirmFreshSecondFactor } from "@/features/identity/server";
 import { createApiToken } from "@/features/api/server";
-import { addFindingMeasurement } from "@/features/findings/server";
+import { addFindingMeasurement } from "@/features/findings/server/measurements";
 import { reproducerGrader } from "@/features/findings/server/reproducer";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_MEASURED } from "@/features/demo/server/demo-measurements";

@@ -4,7 +4,8 @@
 // Acme's runs; the periodic job flags a schedule whose run did not arrive.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getFinding, getRunComparison, recordRerun } from "@/features/findings/server";
+import { getFinding, recordRerun } from "@/features/findings/server";
+import { getRunComparison } from "@/features/findings/server/reruns/compare";
 import {
   flagOverdueSchedules,
   listEngagementRuns,

@@ -25,14 +25,8 @@ import { DEMO_CLIENTS, DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server
 import { DEMO_EVIDENCE_PACK } from "@/features/demo/server/demo-evidence";
 import { DEMO_FINDINGS } from "@/features/demo/server/demo-findings";
 import { addFindingCommentAction, startRemediationAction } from "@/features/findings/actions/portal";
-import {
-  createFinding,
-  getFinding,
-  listClientFindings,
-  loadRunsPage,
-  publishFindings,
-  setRemediationOwner,
-} from "@/features/findings/server";
+import { getFinding, listClientFindings, loadRunsPage, setRemediationOwner } from "@/features/findings/server";
+import { createFinding, publishFindings } from "@/features/findings/server/findings-write";
 import { getNotificationPreferences, saveNotificationPreferences } from "@/features/notifications/server";
 import { getOverview } from "@/features/portal/server/portal-overview";
 import { createShareAction, setMembersMayShareAction } from "@/features/sharing/actions/portal";

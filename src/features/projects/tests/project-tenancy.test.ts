@@ -18,7 +18,8 @@ import {
 } from "@/features/demo/server/demo-data";
 import { getLetterForPdf, listPortalLetters } from "@/features/attestations/server";
 import { getPortalProjectAuthorization, saveAuthorizationDraft, sendAuthorization, testingBlocker } from "@/features/authorizations/server";
-import { createFinding, listClientFindings } from "@/features/findings/server";
+import { listClientFindings } from "@/features/findings/server";
+import { createFinding } from "@/features/findings/server/findings-write";
 import { createProject, listAdminProjects, updateProject } from "@/features/projects/server";
 import { clientLockedSql } from "@/features/projectadmin/server";
 import { assertTestingAuthorized } from "@/features/authorizations/server";

@@ -12,7 +12,7 @@ import type { AdminActor } from "@/server/core/actor";
 import { DEMO_PASSWORDS, DEMO_USERS } from "@/features/demo/server/demo-data";
 import { DEMO_EVIDENCE_PACK } from "@/features/demo/server/demo-evidence";
 import { revokePack } from "@/features/evidence/server";
-import { recordRetestResult } from "@/features/findings/server";
+import { recordRetestResult } from "@/features/findings/server/workflow";
 import { findingRetests, findings } from "@/features/findings/server/schema/records";
 import { createShareAction } from "@/features/sharing/actions/portal";
 import { listShareableForActor, verifyShareCopy } from "@/features/sharing/server";

@@ -21,7 +21,8 @@ import {
 import { drainTrackerTickets, queueTicketAttempt } from "@/features/trackers/server/tickets";
 import { postRetestVerdicts } from "@/features/trackers/server/verdicts";
 import { syncTrackerTickets } from "@/features/trackers/server/sync";
-import { recordRetestResult, requestRetest } from "@/features/findings/server";
+import { requestRetest } from "@/features/findings/server";
+import { recordRetestResult } from "@/features/findings/server/workflow";
 import { reopenTicketsOfOpenFindings } from "@/features/trackers/server/reopen";
 import { regressFinding } from "./regress-finding";
 import { DEFAULT_TRACKER_MAPPING } from "@/lib/domain/tracker";

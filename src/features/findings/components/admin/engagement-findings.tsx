@@ -15,7 +15,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { type DueDays, isFirmClosed } from "@/lib/domain/finding";
 import { formatDate } from "@/lib/format";
-import type { FindingListItem } from "@/features/findings/server";
+import type { FindingListItem } from "@/features/findings/server/findings-read";
 
 /**
  * An engagement's findings for the firm (docs/PRODUCT.md#admin-findings): select findings (or all

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, FINDING_STATUS_LABELS } from "@/lib/domain/finding";
 import { formatDate, formatDateTime } from "@/lib/format";
-import type { EngagementRow, EngagementState } from "@/features/findings/server";
+import type { EngagementRow, EngagementState } from "@/features/findings/server/engagements";
 
 /** The engagement's findings: the admin Findings page with it chosen. */
 export const engagementHref = (projectId: string) => `/admin/findings?projectId=${encodeURIComponent(projectId)}`;

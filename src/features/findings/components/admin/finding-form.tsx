@@ -11,7 +11,7 @@ import { useFormSubmit } from "@/components/ui/use-form-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS, type FindingSeverity } from "@/lib/domain/finding";
 import { TaxonomyPicker } from "@/features/findings/components/taxonomy-picker";
-import type { FindingTemplateOption } from "@/features/findings/server";
+import type { FindingTemplateOption } from "@/features/findings/server/templates";
 import { TemplatePicker } from "./template-picker";
 
 export type FindingFormValues = {

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { readFindingTemplateAction } from "@/features/findings/actions/templates";
 import { Select } from "@/components/ui/field";
 import { useChange } from "@/components/ui/use-change";
-import type { FindingTemplate, FindingTemplateOption } from "@/features/findings/server";
+import type { FindingTemplate, FindingTemplateOption } from "@/features/findings/server/templates";
 
 /**
  * "Start from a template" above the new-finding form (docs/PRODUCT.md#admin-finding-templates):

@@ -2,7 +2,7 @@ import { FileText } from "lucide-react";
 import Link from "next/link";
 import { type Column, type ListEmptyTexts, ListTable } from "@/components/admin/list-table";
 import { SeverityBadge } from "@/features/findings/components/finding-badges";
-import type { FindingTemplateRow } from "@/features/findings/server";
+import type { FindingTemplateRow } from "@/features/findings/server/templates";
 
 /** Ids shown as a short, wrapping list; "None" when there are none. */
 function Ids({ ids }: { ids: string[] }) {

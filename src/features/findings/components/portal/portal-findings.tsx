@@ -22,9 +22,10 @@ import {
 } from "@/lib/domain/finding";
 import { ATLAS_TECHNIQUE_IDS, OWASP_LLM_2025, atlasTechniqueLabel, owaspLlmLabel } from "@/lib/domain/ai-taxonomy";
 import { formatDate } from "@/lib/format";
-import type { FindingDetail, PortalFindings as PortalFindingsData } from "@/features/findings/server";
+import type { FindingDetail } from "@/features/findings/server";
+import type { PortalFindings as PortalFindingsData } from "@/features/findings/server/findings-read";
 import { SectionHeading } from "@/components/portal/section-heading";
-import type { OwnerOption } from "@/features/findings/server";
+import type { OwnerOption } from "@/features/findings/server/remediation-owner";
 import { LazyFindingClientActions, LazyFindingCommentForm, LazyFindingOwnerForm } from "./lazy-finding-forms";
 import { ModelVersionCard, ReproducerCard, RetestOnVersion } from "./model-version-card";
 

@@ -7,7 +7,7 @@ import { modelLabel, percent, rateSentence } from "@/lib/domain/finding-measurem
 import { RERUN_CADENCE_LABELS, RUN_CHANGE_LABELS, type RunChange } from "@/lib/domain/rerun";
 import { formatDate } from "@/lib/format";
 import type { Tone } from "@/lib/domain/tone";
-import type { RunComparisonPage } from "@/features/findings/server";
+import type { RunComparisonPage } from "@/features/findings/server/reruns/compare";
 import type { RerunSchedule, RunCounts, RunSummary } from "@/features/measurements/server";
 
 // The run-to-run comparison (docs/PRODUCT.md#measured-ai-findings), the same for the portal and the

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import type { RunComparisonPage } from "@/features/findings/server";
+import type { RunComparisonPage } from "@/features/findings/server/reruns/compare";
 import type { RerunSchedule, RunSummary } from "@/features/measurements/server";
 import { RerunScheduleForm } from "@/features/measurements/components/reruns/rerun-schedule-form";
 import { RunComparisonTable, RunsList, SchedulesList } from "./run-comparison";
