@@ -22,8 +22,6 @@ export const POST = withPublic(async (request) => {
   if (!isValidSquareSignature(rawBody, signature, config.webhookSignatureKey, webhookNotificationUrl())) {
     throw new AppError("unauthorized", "Invalid webhook signature.");
   }
-  return Response.json({
-    success: true,
-    ...(await handleSquareEvent(getDb(), config, rawBody, { subscriptionKnown: squareSubscriptionKnown })),
-  });
+  const outcome = await handleSquareEvent(getDb(), config, rawBody, { subscriptionKnown: squareSubscriptionKnown });
+  return Response.json({ success: true, ...outcome });
 });
