@@ -2,7 +2,6 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
 import { attestationLetters } from "./schema";
 import { serverEnv } from "@/server/core/env";
 import { AppError } from "@/server/core/errors";
@@ -17,7 +16,7 @@ import { formatLetterCode, newLetterCode } from "./letter-code";
 import { LETTER_DOES_NOT_SAY, LETTER_JWS_TYP, letterClientName, type LetterFacts } from "./letter-facts";
 import { isLetterAnonymous } from "./preferences";
 import { type LetterState, stateOf } from "./letter-state";
-import { findProject, lockProject } from "@/features/projects/server";
+import { findProject, lockProject, inClientProject } from "@/features/projects/server";
 import { hasCurrentReport } from "@/features/reports/server";
 
 export const ENGAGEMENT_NOT_FOUND = "Engagement not found.";

@@ -6,8 +6,7 @@ import { type AdminActor, assertAdmin, type ClientActor } from "@/server/core/ac
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import { type AuthorizationContent, engagementAuthorizations, engagementAuthorizationSignatures } from "./schema";
 import { companyNameSql } from "@/features/clients/server";
-import { findProject, lockProject, projectFacts } from "@/features/projects/server";
-import { inClientProject } from "@/server/core/db/tenancy";
+import { findProject, lockProject, projectFacts, inClientProject } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { getAuthorizationTerms, getFirmDetails } from "@/features/settings/server";

@@ -19,3 +19,4 @@ export { canonicalDocumentText, documentHashOf } from "./document";
 export { assertTestingAuthorized, latestAuthorizationIdOf, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";
 export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";
 export { projectHasAuthorizationsSql } from "./project-records";
+export { sealedAuthorizationKeys } from "./sealed-pdf";

@@ -1,4 +1,6 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { SIGNATURE_METHOD_LABELS } from "@/lib/domain/signature-method";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -262,3 +264,6 @@ export async function openSealedAuthorization(db: Db, { actor, authorizationId }
     name: `${row.projectName} (v${row.version})`,
   };
 }
+
+/** A sealed authorization keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const sealedAuthorizationKeys = (keys: SQL): SQL => storedKeysIn(engagementAuthorizations.sealedKey, keys);

@@ -14,6 +14,7 @@ import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { onBookingStatusChanged } from "./booking-events";
 import { companyNameSql } from "@/features/clients/server";
+import { userNameSql } from "@/features/identity/server";
 
 export type AdminBookingRow = {
   id: string;
@@ -35,8 +36,7 @@ export type AdminBookingRow = {
 export const bookingRequestColumns = {
   id: serviceBookings.id,
   company: companyNameSql(serviceBookings.clientId),
-  // The column nested, so it stays qualified in a one-table select (drizzle leaves those unqualified).
-  requestedBy: sql<string | null>`(select u.name from "user" u where u.id = ${sql`${serviceBookings.requestedBy}`})`,
+  requestedBy: userNameSql(serviceBookings.requestedBy),
   serviceType: serviceBookings.serviceType,
   preferredStartDate: serviceBookings.preferredStartDate,
   estimatedScope: serviceBookings.estimatedScope,

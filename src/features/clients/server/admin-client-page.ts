@@ -12,6 +12,7 @@ import { deleteUsers, endSessionsOf, userFacts } from "@/features/identity/serve
 import { recordAudit, recordFirmAccessAfterResponse } from "@/features/audit/server";
 import { assertCompanyNameFree, companyTakenInstead } from "./company-names";
 import { shownClientStatus } from "./list-filters";
+import { clientsPorts } from "./ports";
 import { listTeam, type TeamPerson } from "./team";
 
 // The admin's page of one client (docs/PRODUCT.md#admin-client-page): its details, people, and
@@ -44,16 +45,12 @@ const editableColumns = {
   address: clients.address,
 };
 
-// Written out with aliases: in a one-table select drizzle leaves columns unqualified, and "id" in
-// the subquery would be the invoice's own.
-const invoiceCount = sql<number>`(select count(*) from invoices ci where ci.client_id = "clients"."id")`;
-const documentCount = sql<number>`(select count(*) from documents cd where cd.client_id = "clients"."id")`;
-
 export const DELETE_REFUSED_MESSAGE =
   "This client has invoices or documents, which are financial and contractual records and are kept. Deactivate the client instead.";
 
 export async function getAdminClientDetails(db: Db, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
+  const records = await clientsPorts();
   const [row] = await db
     .select({
       id: clients.id,
@@ -64,8 +61,8 @@ export async function getAdminClientDetails(db: Db, { actor, clientId }: { actor
       requireTwoFactor: clients.requireTwoFactor,
       billingWithheldFromMembers: clients.billingWithheldFromMembers,
       joinedDate: clients.joinedDate,
-      invoiceCount: invoiceCount.mapWith(Number),
-      documentCount: documentCount.mapWith(Number),
+      invoiceCount: records.invoiceCount(clients.id).mapWith(Number),
+      documentCount: records.documentCount(clients.id).mapWith(Number),
     })
     .from(clients)
     .where(eq(clients.id, clientId))
@@ -162,11 +159,12 @@ export async function setClientActive(db: Db, { actor, clientId, active }: { act
  */
 export async function deleteClient(db: Db, { actor, clientId }: { actor: AdminActor; clientId: string }) {
   assertAdmin(actor);
+  const held = await clientsPorts();
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, clients, clientId, "Client not found", {
       ...editableColumns,
       status: clients.status,
-      records: sql<number>`${invoiceCount} + ${documentCount}`.mapWith(Number),
+      records: sql<number>`${held.invoiceCount(clients.id)} + ${held.documentCount(clients.id)}`.mapWith(Number),
     });
     if (before.records > 0) throw new AppError("conflict", DELETE_REFUSED_MESSAGE);
     const users = userFacts(tx);

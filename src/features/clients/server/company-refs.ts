@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ClientStatus } from "@/lib/domain/client-status";
 import type { DbOrTx } from "@/server/core/db/client";
+import { userEmailSql } from "@/features/identity/server";
 import { clientPeople, clients } from "./schema";
 
 // What other slices ask of a company they hold a client id of: its name, its owners, its facts.
@@ -97,8 +98,8 @@ export async function findBillingContacts(
     .select({
       company: clients.company,
       // Written out with its own aliases: drizzle leaves the columns of a one-table select unqualified.
-      signInEmail: sql<string>`coalesce((select string_agg(u.email, ', ' order by u.email) from client_people p
-        join "user" u on u.id = p.user_id where p.client_id = "clients"."id" and p.added_by_admin), '')`,
+      signInEmail: sql<string>`coalesce((select string_agg(pe.email, ', ' order by pe.email) from (select ${userEmailSql(sql`p.user_id`)} as email
+        from client_people p where p.client_id = "clients"."id" and p.added_by_admin) pe), '')`,
       billingEmail: clients.billingEmail,
     })
     .from(clients)

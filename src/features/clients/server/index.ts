@@ -43,6 +43,7 @@ export {
 } from "./admin-client-page";
 // What identity reads of a company (its ClientsPort, handed over at start), and single sign-on's view of the people.
 export { clientsIdentityPort } from "./identity-port";
-export { peopleOf, personRoleSql } from "./person-refs";
+export { holderStanding, peopleOf, personRoleSql } from "./person-refs";
 export { resetClientTwoFactor, setClientTwoFactorRequirement } from "./two-factor-controls";
 export { companiesForAudit } from "./audit-port";
+export { type ClientsPorts, provideClientsPorts } from "./ports";

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { containsAny, containsPattern } from "@/server/core/db/admin-sql";
+import { userEmailSql } from "@/features/identity/server";
 import { clients } from "./schema";
 
 // What the clients list filters on, shared with its CSV export so the file holds the rows the list shows.
@@ -11,8 +12,8 @@ import { clients } from "./schema";
 export function clientListSearch(q: string): SQL | undefined {
   const columns = containsAny(q, [clients.company, clients.contactPerson, clients.contactEmail]);
   if (!columns) return undefined;
-  const person = sql`exists (select 1 from client_people cp join "user" cu on cu.id = cp.user_id
-    where cp.client_id = "clients"."id" and cu.email ilike ${containsPattern(q.trim())})`;
+  const person = sql`exists (select 1 from client_people cp
+    where cp.client_id = "clients"."id" and ${userEmailSql(sql`cp.user_id`)} ilike ${containsPattern(q.trim())})`;
   return sql`(${columns} or ${person})`;
 }
 

@@ -1,8 +1,10 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
-import { holderStanding } from "@/server/core/db/link-holder";
+import { holderStanding } from "@/features/clients/server";
 import { documents } from "./schema";
 import { AppError } from "@/server/core/errors";
 import type { LinkHolder } from "@/server/core/storage/signed-url";
@@ -48,3 +50,6 @@ export async function getDocumentFile(db: DbOrTx, documentId: string, holder: Re
   const { size, body } = await getStorage().open(doc.storageKey);
   return { name: doc.name, mimeType: doc.mimeType, size, body };
 }
+
+/** A document keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const documentStoredKeys = (keys: SQL): SQL => storedKeysIn(documents.storageKey, keys);

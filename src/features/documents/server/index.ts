@@ -12,3 +12,4 @@ export {
 export { getDocumentFile } from "./document-files";
 export { type DocumentDownload, downloadRequestOf, type DownloadRequest, listDocumentDownloads } from "./downloads";
 export { documentCountSql, getDocumentDownload, listPortalDocuments, type PortalDocument } from "./portal-documents";
+export { documentStoredKeys } from "./document-files";

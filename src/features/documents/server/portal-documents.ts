@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { DocumentCategory, DownloadSide } from "@/lib/domain/document-category";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
@@ -9,9 +9,13 @@ import { signedDownloadFor } from "@/server/core/storage/signed-url";
 import { documentListColumns } from "./columns";
 import { type DownloadRequest, listClientDocumentDownloads, recordDownload } from "./downloads";
 
-/** How many documents the client has, as a sub-select for the caller's statement (the portal's Overview). */
-export const documentCountSql = (clientId: string) =>
-  sql<number>`(select count(*) from ${documents} where ${documents.clientId} = ${clientId})::int`.mapWith(Number);
+/**
+ * How many documents the client has (`clientId` a value or the caller's column), as a sub-select for
+ * the caller's statement (the portal's Overview, the admin's client page). Wrapped in an outer sql``
+ * so drizzle qualifies the columns whatever the caller's select.
+ */
+export const documentCountSql = (clientId: string | SQLWrapper) =>
+  sql<number>`${sql`(select count(*) from ${documents} where ${documents.clientId} = ${clientId})::int`}`.mapWith(Number);
 
 export type PortalDocument = {
   id: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
+import { inClientProject } from "@/features/projects/server";
 import { formatLetterCode } from "@/features/attestations/server";
 import { originalReportFile } from "@/features/reports/server";
 import { packStateOf, type PackState } from "./packs";

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
+import { inClientProject } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 import { getStorage, newStorageKey } from "@/server/core/storage/storage";
 import { recordAudit } from "@/features/audit/server";

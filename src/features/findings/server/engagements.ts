@@ -161,5 +161,7 @@ export async function projectsWithFindings(db: DbOrTx, { actor, clientId }: { ac
  * Whether anything of the findings was made for the engagement (a draft too), as SQL for a caller's
  * statement: the projects slice's "the client no longer changes" (docs/PRODUCT.md#admin-projects).
  */
-export const engagementHasFindingsSql = (projectId: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from ${sql.identifier(getTableName(findings))} dependent where dependent.project_id = ${projectId})`;
+export const engagementHasFindingsSql = (projectId: SQLWrapper, { published = false } = {}) =>
+  sql<boolean>`exists (select 1 from ${sql.identifier(getTableName(findings))} dependent where dependent.project_id = ${projectId}${
+    published ? sql` and dependent.published_at is not null` : sql``
+  })`;

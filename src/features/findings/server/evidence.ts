@@ -1,9 +1,11 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { and, asc, eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
 import { type Actor, type AdminActor, assertAdmin, assertClient } from "@/server/core/actor";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { holderStanding } from "@/server/core/db/link-holder";
+import { holderStanding } from "@/features/clients/server";
 import { findingEvidence, findings } from "./schema/records";
 import { AppError } from "@/server/core/errors";
 import { type LinkHolder, signedDownloadFor } from "@/server/core/storage/signed-url";
@@ -114,3 +116,6 @@ export async function getEvidenceFile(db: DbOrTx, id: string, holder: Required<L
   const { size, body } = await getStorage().open(row.storageKey);
   return { name: row.name, mimeType: row.mimeType, size, body };
 }
+
+/** A finding's evidence file keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const evidenceStoredKeys = (keys: SQL): SQL => storedKeysIn(findingEvidence.storageKey, keys);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/server/core/db/client";
-import { findings } from "./schema/records";
+import { findingEvents, findings } from "./schema/records";
 
 // What other slices read of the findings in their own statements (the analytics' figures, the
 // interchange exports, the trackers' automatic tickets and reopening, the evidence packs): one
@@ -44,3 +44,18 @@ export const findingFacts = (db: DbOrTx) =>
     })
     .from(findings)
     .as("finding_facts");
+
+/**
+ * The findings' timeline steps (finding, kind, status moved to, when), as a subquery the caller's
+ * statement selects from (the analytics' "when verified", "when decided", "when it came back").
+ */
+export const findingEventFacts = (db: DbOrTx) =>
+  db
+    .select({
+      findingId: findingEvents.findingId,
+      kind: findingEvents.kind,
+      toStatus: findingEvents.toStatus,
+      createdAt: findingEvents.createdAt,
+    })
+    .from(findingEvents)
+    .as("finding_event_facts");

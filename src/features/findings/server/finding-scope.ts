@@ -4,7 +4,7 @@ import { DEFAULT_DUE_DAYS, type DueDays, UNRESOLVED_FINDING_STATUSES } from "@/l
 import { type Actor, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findingDueDays, findings } from "./schema/records";
-import { inClientProject } from "@/server/core/db/tenancy";
+import { inClientProject } from "@/features/projects/server";
 import { AppError } from "@/server/core/errors";
 
 export const FINDING_NOT_FOUND = () => new AppError("not_found", "Finding not found");

@@ -3,9 +3,8 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { FINDING_SEVERITIES, type FindingSeverity, UNRESOLVED_FINDING_STATUSES } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
 import { findings } from "./schema/records";
-import { projectNameSql } from "@/features/projects/server";
+import { projectNameSql, inClientProject } from "@/features/projects/server";
 import { overdueSql } from "./finding-scope";
 
 // What a company's findings ask for, at a glance (the portal's Overview, the firm's client page):
@@ -40,9 +39,7 @@ export function findingsSummaryColumns(clientId: string) {
   );
   // Aliased by hand: in a select of one table drizzle leaves column names unqualified, and "id" would be ambiguous.
   columns.retests_waiting = sql<number>`(select count(*) from finding_retests fr join findings ff on ff.id = fr.finding_id
-    where ff.client_id = ${clientId} and exists (select 1 from projects fp where fp.id = ff.project_id and fp.client_id = ${clientId}) and fr.result is null)::int`.mapWith(
-    Number,
-  );
+    where ff.client_id = ${clientId} and ${inClientProject(sql`ff.project_id`, clientId)} and fr.result is null)::int`.mapWith(Number);
   return columns;
 }
 

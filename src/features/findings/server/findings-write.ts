@@ -12,7 +12,7 @@ import { AppError } from "@/server/core/errors";
 import { queueWebhookEvents } from "@/features/webhooks/server";
 import { recordAudit } from "@/features/audit/server";
 import { assertTestingAuthorized } from "@/features/authorizations/server";
-import { scoreCvss } from "./cvss";
+import { scoreCvss } from "@/server/core/cvss";
 import { notifyFindingsPublished } from "./finding-mail";
 import { findingPublishedEvent } from "./finding-webhooks";
 import { dueDaysOf, FINDING_NOT_FOUND } from "./finding-scope";

@@ -2,7 +2,6 @@ import "server-only";
 // The findings module's public face: what other slices and the screens use (README.md). Its own actions,
 // components (for types) and tests reach its files directly.
 
-export { scoreCvss } from "./cvss";
 export { addEvidence, assertEvidenceTarget, getEvidenceDownload, getEvidenceFile } from "./evidence";
 export { FINDING_EXPORT_COLUMNS } from "./finding-csv";
 
@@ -46,4 +45,5 @@ export { loadRunsPage } from "./reruns/runs-page";
 export { buildReproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export { findingsDataStampSql } from "./data-stamp";
-export { findingFacts } from "./finding-refs";
+export { findingEventFacts, findingFacts } from "./finding-refs";
+export { evidenceStoredKeys } from "./evidence";

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
+import { latestModelVersionsSql, runningModelVersionsSql } from "@/features/measurements/server";
 
 // "Not verified on the version you run now" (docs/PRODUCT.md#measured-ai-findings): a fix of a
 // jailbreak is shown on one model version, and an upgrade can bring it back. Only Verified Fixed
@@ -32,20 +33,10 @@ export async function notVerifiedFindings(
   { projectId, findingId }: { projectId: string; findingId?: string },
 ): Promise<NotVerifiedFinding[]> {
   const { rows } = (await db.execute(sql`
-    with latest as (
-      select distinct on (m.finding_id, m.provider, m.model_id)
-             m.finding_id, m.provider, m.model_id, m.model_version
-        from finding_measurements m
-        join findings f on f.id = m.finding_id
-       where f.project_id = ${projectId}::uuid and f.status = 'verified_fixed' and m.model_id is not null
-             ${findingId ? sql`and f.id = ${findingId}::uuid` : sql``}
-       order by m.finding_id, m.provider, m.model_id, m.measured_at desc, m.created_at desc
-    ), running as (
-      select distinct on (v.provider, v.model_id) v.provider, v.model_id, v.model_version, v.recorded_by_name, v.created_at
-        from engagement_model_versions v
-       where v.project_id = ${projectId}::uuid
-       order by v.provider, v.model_id, v.created_at desc, v.id desc
-    )
+    with latest as ${latestModelVersionsSql(
+      sql`select f.id from findings f where f.project_id = ${projectId}::uuid and f.status = 'verified_fixed'${findingId ? sql` and f.id = ${findingId}::uuid` : sql``}`,
+    )},
+    running as ${runningModelVersionsSql(projectId)}
     select f.id as "findingId", f.title, l.provider, l.model_id as "modelId", l.model_version as "verifiedVersion",
            r.model_version as "currentVersion", r.recorded_by_name as "currentRecordedByName", r.created_at as "currentRecordedAt"
       from latest l

@@ -2,9 +2,8 @@ import "server-only";
 import { and, asc, desc, eq, isNotNull, max, notInArray, type SQL } from "drizzle-orm";
 import { FIRM_CLOSED_FINDING_STATUSES, type FindingSeverity, type FindingStatus, type RetestResult } from "@/lib/domain/finding";
 import type { DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
 import { companyNameSql } from "@/features/clients/server";
-import { projectFacts, projectNameSql } from "@/features/projects/server";
+import { projectFacts, projectNameSql, inClientProject } from "@/features/projects/server";
 import { retestMeasurementsOf } from "@/features/measurements/server";
 import { findingRetests, findings } from "./schema/records";
 

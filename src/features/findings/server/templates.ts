@@ -14,7 +14,7 @@ import { findingTemplateRules, findingTemplates } from "./schema/records";
 import { uniqueViolationOf } from "@/server/core/db/unique-violation";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
-import { scoreCvss } from "./cvss";
+import { scoreCvss } from "@/server/core/cvss";
 
 // The firm's finding templates (docs/PRODUCT.md#admin-finding-templates): written once, a new
 // finding starts from one, and an import applies the one whose rule id matches the tool's.

@@ -18,13 +18,8 @@ import { projects } from "@/features/projects/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { DEMO_TEMPLATES } from "@/features/demo/server/demo-templates";
 import { applyFindingImport, type ImportPreview } from "@/features/imports/server";
-import {
-  getFindingTemplate,
-  listEngagementFindings,
-  listFindingTemplateOptions,
-  listFindingTemplates,
-  scoreCvss,
-} from "@/features/findings/server";
+import { getFindingTemplate, listEngagementFindings, listFindingTemplateOptions, listFindingTemplates } from "@/features/findings/server";
+import { scoreCvss } from "@/server/core/cvss";
 import { createFindingTemplate } from "@/features/findings/server/templates";
 import { templateOfRule } from "@/features/findings/server/templates";
 import { adminActor } from "@tests/integration/helpers/admin-session";

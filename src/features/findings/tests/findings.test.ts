@@ -20,8 +20,8 @@ import {
   listClientFindings,
   loadPortalFindings,
   requestRetest,
-  scoreCvss,
 } from "@/features/findings/server";
+import { scoreCvss } from "@/server/core/cvss";
 import { createFinding, publishFindings, updateFinding } from "@/features/findings/server/findings-write";
 import { recordRetestResult, startRemediation } from "@/features/findings/server/workflow";
 import { startViewAsClient } from "@/features/identity/server/view-as/admin-view-as";

@@ -16,3 +16,4 @@ export { discardStalePreviews, PENDING_IMPORT_KEEP_DAYS } from "./stale-previews
 export { readPromptfooRun } from "./importers/promptfoo";
 export { importJobs } from "./jobs";
 export { projectHasImportsSql } from "./project-records";
+export { importStoredKeys } from "./stale-previews";

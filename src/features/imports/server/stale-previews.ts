@@ -1,4 +1,6 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/core/db/client";
 import { findingImports } from "./schema/imports";
@@ -18,3 +20,6 @@ export async function discardStalePreviews(db: Db): Promise<void> {
       and(eq(findingImports.state, "pending"), lt(findingImports.createdAt, sql`now() - ${PENDING_IMPORT_KEEP_DAYS} * interval '1 day'`)),
     );
 }
+
+/** A pending import keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const importStoredKeys = (keys: SQL): SQL => storedKeysIn(findingImports.storageKey, keys);

@@ -40,5 +40,6 @@ export {
 } from "./statement";
 export { adminStatementPdf, portalStatementPdf, type StatementFile, statementFileName } from "./statement-pdf";
 export { findInvoiceBySquareId } from "./invoice-refs";
+export { overdueInvoicesSql } from "./overdue-invoices";
 export type { AcceptedPaymentMethods, ScheduleEntry } from "./schema";
 export { customerInvoiceCountSql, unownedInvoiceCountSql, unownedInvoiceFigures } from "./square-customer-invoices";

@@ -12,7 +12,7 @@ export {
   NOT_AN_AI_FINDING,
 } from "./rows";
 export { importedRunsOf, latestMeasurementsOf, retestMeasurementsOf, runCountsOf } from "./latest";
-export { measurementFacts } from "./measurement-refs";
+export { latestModelVersionsSql, measurementFacts, runningModelVersionsSql } from "./measurement-refs";
 export { type ImportMeasurement, insertImportMeasurements } from "./imported";
 export { type RetestResultCall, retestVerdict, verdictNote } from "./retest-verdict";
 export {

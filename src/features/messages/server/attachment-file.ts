@@ -1,7 +1,9 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
-import { holderStanding } from "@/server/core/db/link-holder";
+import { holderStanding } from "@/features/clients/server";
 import { messageAttachments, messages, messageThreads } from "./schema";
 
 /**
@@ -25,3 +27,6 @@ export async function findAttachmentFile(db: DbOrTx, attachmentId: string, holde
     .limit(1);
   return file ?? null;
 }
+
+/** A message attachment keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const attachmentStoredKeys = (keys: SQL): SQL => storedKeysIn(messageAttachments.storageKey, keys);

@@ -25,3 +25,4 @@ export {
 } from "./messages-write";
 export { findAttachmentFile } from "./attachment-file";
 export { projectHasThreadsSql } from "./project-records";
+export { attachmentStoredKeys } from "./attachment-file";

@@ -8,6 +8,7 @@ import { emailOutbox } from "@/server/core/db/schema/mail";
 import { enqueueNotificationEmail, enqueueNotificationEmails } from "@/server/core/mail/outbox";
 import { latestSignedHeads } from "@/features/audit/server";
 import { userRoleSql } from "@/features/identity/server";
+import { overdueInvoicesSql } from "@/features/invoices/server";
 import { renderNotification } from "./mail-layout";
 import { overdueEvent } from "./client-events";
 import { appLink, notifyAdmins, notifyClientsBulk, preferencesUrl } from "./notify";
@@ -45,14 +46,12 @@ export async function sendOverdueReminders(db: Db, now = new Date()): Promise<nu
     if (!lock.rows[0]?.ok) return null;
     // Reminders already queued per invoice, counted from the outbox keys ("invoice-overdue:<id>:<n>:<user>").
     const result = (await tx.execute(sql`
-      select i.id, i.client_id, i.invoice_number, i.amount_cents, to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.square_payment_url,
+      select i.id, i.client_id, i.invoice_number, i.amount_cents, i.due_date, i.square_payment_url,
              coalesce(o.sent, 0)::int as sent, o.last_sent
-        from invoices i
+        from ${overdueInvoicesSql(now.toISOString().slice(0, 10))} i
         left join lateral (
           select count(distinct split_part(idempotency_key, ':', 3)) as sent, max(created_at) as last_sent
-            from email_outbox where idempotency_key like 'invoice-overdue:' || i.id::text || ':%') o on true
-       where i.client_id is not null and i.announced_at is not null
-         and (i.status = 'overdue' or (i.status = 'pending' and i.due_date < ${now.toISOString().slice(0, 10)}::date))`)) as unknown as {
+            from email_outbox where idempotency_key like 'invoice-overdue:' || i.id::text || ':%') o on true`)) as unknown as {
       rows: OverdueRow[];
     };
     const due = result.rows.filter(

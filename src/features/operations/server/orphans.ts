@@ -2,6 +2,13 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/core/db/client";
 import type { DocumentStorage } from "@/server/core/storage/storage";
+import { sealedAuthorizationKeys } from "@/features/authorizations/server";
+import { documentStoredKeys } from "@/features/documents/server";
+import { evidenceStoredKeys } from "@/features/findings/server";
+import { importStoredKeys } from "@/features/imports/server";
+import { attachmentStoredKeys } from "@/features/messages/server";
+import { reportStoredKeys } from "@/features/reports/server";
+import { templateStoredKeys } from "@/features/settings/server";
 import { confirmStorageOwner } from "./ownership";
 
 // An upload stores its object first and writes its row after (src/server/core/uploads): a crash in
@@ -16,23 +23,22 @@ const BATCH = 500;
 
 /** Keys among `keys` that a document, a message attachment, a finding's evidence, a report, a pending import, a sealed authorization or the firm's report template refers to. */
 async function referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
-  const list = JSON.stringify(keys);
-  const result = (await db.execute(sql`
-    select storage_key from documents where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
-    union
-    select storage_key from message_attachments where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
-    union
-    select storage_key from finding_evidence where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
-    union
-    select storage_key from reports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
-    union
-    select storage_key from finding_imports where storage_key in (select jsonb_array_elements_text(${list}::jsonb))
-    union
-    select sealed_key from engagement_authorizations where sealed_key in (select jsonb_array_elements_text(${list}::jsonb))
-    union
-    select report_template_key from app_settings where report_template_key in (select jsonb_array_elements_text(${list}::jsonb))`)) as unknown as {
-    rows: { storage_key: string }[];
-  };
+  const list = sql`select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)`;
+  const owners = [
+    documentStoredKeys,
+    attachmentStoredKeys,
+    evidenceStoredKeys,
+    reportStoredKeys,
+    importStoredKeys,
+    sealedAuthorizationKeys,
+    templateStoredKeys,
+  ];
+  const result = (await db.execute(
+    sql.join(
+      owners.map((storedKeys) => storedKeys(list)),
+      sql` union `,
+    ),
+  )) as unknown as { rows: { storage_key: string }[] };
   return new Set(result.rows.map((r) => r.storage_key));
 }
 

@@ -34,6 +34,7 @@ export {
 export {
   activeProjectCountSql,
   findProject,
+  inClientProject,
   listClientProjectRefs,
   lockProject,
   projectFacts,

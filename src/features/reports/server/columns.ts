@@ -1,6 +1,6 @@
 import "server-only";
 import { and, isNull, or, type SQL } from "drizzle-orm";
-import { inClientProject } from "@/server/core/db/tenancy";
+import { inClientProject } from "@/features/projects/server";
 import { reports } from "./schema";
 
 /** A report in a list: what it is, never where it is stored. */

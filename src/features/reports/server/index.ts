@@ -32,3 +32,4 @@ export {
   saveReportTemplate,
 } from "./generated/report-generate";
 export { projectHasReportsSql } from "./project-records";
+export { reportStoredKeys } from "./report-files";

@@ -1,8 +1,10 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { and, eq } from "drizzle-orm";
 import { uuidSchema } from "@/lib/validation/common";
 import { type DbOrTx, getDb } from "@/server/core/db/client";
-import { holderStanding } from "@/server/core/db/link-holder";
+import { holderStanding } from "@/features/clients/server";
 import { reportDownloads, reports } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { DOWNLOAD_LINK_INVALID } from "@/server/core/storage/signed-url";
@@ -82,3 +84,6 @@ export async function originalReportFile(db: DbOrTx, { clientId, reportId }: { c
     .limit(1);
   return row ? getStorage().get(row.storageKey) : null;
 }
+
+/** A report keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const reportStoredKeys = (keys: SQL): SQL => storedKeysIn(reports.storageKey, keys);

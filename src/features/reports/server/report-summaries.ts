@@ -2,8 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AdminActor, assertAdmin, assertClient, assertReportsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
-import { inClientProject } from "@/server/core/db/tenancy";
-import { projectFacts } from "@/features/projects/server";
+import { projectFacts, inClientProject } from "@/features/projects/server";
 import { reportDownloads, reports } from "./schema";
 import { isAvailable, ofClientEngagementOrCompany } from "./columns";
 

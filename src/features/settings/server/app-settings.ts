@@ -1,4 +1,6 @@
 import "server-only";
+import type { SQL } from "drizzle-orm";
+import { storedKeysIn } from "@/server/core/storage/stored-keys";
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_RATE_CARDS } from "@/lib/default-rates";
 import { DEFAULT_MIN_RETEST_TRIALS } from "@/lib/domain/finding-measurement";
@@ -195,3 +197,6 @@ export async function setReportTemplate(
     return { replacedKey: before?.storageKey ?? null };
   });
 }
+
+/** The firm's report template keeps its stored object: the keys among `keys` it refers to, for the orphan sweep (operations). */
+export const templateStoredKeys = (keys: SQL): SQL => storedKeysIn(appSettings.reportTemplateKey, keys);

@@ -20,3 +20,4 @@ export { type AuthorizationTermsSetting, getAuthorizationTerms, setAuthorization
 export { getMinRetestTrials, setMinRetestTrials } from "./retest-trials";
 // The firm-wide client two-factor requirement as SQL, for the client guard's membership read (clients → identity).
 export { clientTwoFactorPolicySql } from "./two-factor-policy";
+export { templateStoredKeys } from "./app-settings";

@@ -3,7 +3,7 @@ import type { FindingSeverity } from "@/lib/domain/finding";
 import { FINDING_ASSETS_MAX, FINDING_TEXT_MAX, FINDING_TITLE_MAX } from "@/features/findings/validation";
 import { hasInvalidCharacter } from "@/lib/validation/common";
 import { AppError } from "@/server/core/errors";
-import { scoreCvss } from "@/features/findings/server";
+import { scoreCvss } from "@/server/core/cvss";
 
 /** One finding read from a tool's file, cleaned and bounded, before the import decides what to do with it. */
 export type ImportedFinding = {
