@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ClientStatus } from "@/lib/domain/client-status";
 import type { DbOrTx } from "@/server/core/db/client";
+import { userEmailSql } from "@/features/identity/server";
 import { clientPeople, clients } from "./schema";
 
 // What other slices ask of a company they hold a client id of: its name, its owners, its facts.
@@ -105,6 +106,16 @@ export async function findBillingContacts(
     .where(eq(clients.id, clientId));
   return row ?? null;
 }
+
+/**
+ * The companies a Square customer's e-mail `email` (lower case, a column of the caller's statement)
+ * matches, as findBillingContacts lists them: the billing e-mail or the sign-in e-mail of a person an
+ * admin added. Their ids as a text array, null when none, as a sub-select.
+ */
+export const clientsMatchingEmailSql = (email: SQLWrapper) =>
+  wrapped<string[] | null>(sql`(select array_agg(distinct ${clients.id}::text) from ${clients}
+      left join ${clientPeople} on ${clientPeople.clientId} = ${clients.id} and ${clientPeople.addedByAdmin}
+    where ${email} is not null and (lower(${userEmailSql(clientPeople.userId)}) = ${email} or lower(${clients.billingEmail}) = ${email}))`);
 
 /**
  * Sets a company's billing e-mail inside the caller's transaction (which audits it), the row locked
