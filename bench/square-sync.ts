@@ -27,6 +27,10 @@ process.env.SQUARE_APPLICATION_SECRET = fake.applicationSecret;
 process.env.SQUARE_BASE_URL = fake.url;
 process.env.SQUARE_MAX_RETRIES = "0";
 
+// Square's port (src/identity-ports.ts, as src/instrumentation.ts hands it over at start).
+const { provideSquarePorts } = await import("../src/features/square/server/ports");
+provideSquarePorts(async () => (await import("../src/identity-ports")).squarePorts);
+
 const handle = process.env.BENCH_DATABASE_URL ? openPostgres(process.env.BENCH_DATABASE_URL) : openPglite(undefined);
 installDbHandle(handle);
 try {

@@ -1,16 +1,18 @@
-// Runs once when the server starts (never during `next build`): identity's, audit's and clients' ports (identity-ports.ts),
+// Runs once when the server starts (never during `next build`): the low slices' ports (identity-ports.ts),
 // configuration checks, database, migrations, demo seed (retried with backoff while the database is
 // down), then the job engine with every slice's background work (background-jobs.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ provideIdentityPorts }, { provideAuditPorts }, { provideClientsPorts }] = await Promise.all([
+  const [{ provideIdentityPorts }, { provideAuditPorts }, { provideClientsPorts }, { provideSquarePorts }] = await Promise.all([
     import("./features/identity/server"),
     import("./features/audit/server"),
     import("./features/clients/server"),
+    import("./features/square/server"),
   ]);
   provideIdentityPorts(async () => (await import("./identity-ports")).identityPorts);
   provideAuditPorts(async () => (await import("./identity-ports")).auditPorts);
   provideClientsPorts(async () => (await import("./identity-ports")).clientsPorts);
+  provideSquarePorts(async () => (await import("./identity-ports")).squarePorts);
   const [{ startServerTasks }, { backgroundJobs }] = await Promise.all([
     import("./features/operations/server"),
     import("./background-jobs"),

@@ -113,19 +113,6 @@ const NOT_YET_BEHIND_DOORS = [
   "projects → messages.message_threads src/features/projects/server/project-timeline.ts",
   "projects → messages.messages src/features/projects/server/project-timeline.ts",
   "projects → reports.reports src/features/projects/server/project-timeline.ts",
-  "square → clients.client_people src/features/square/server/customer-links.ts",
-  "square → clients.clients src/features/square/server/customer-links.ts",
-  "square → identity.user src/features/square/server/customer-links.ts",
-  "square → invoices.invoice_line_items src/features/square/server/order-lines.ts",
-  "square → invoices.invoices src/features/square/server/customer-links.ts",
-  "square → invoices.invoices src/features/square/server/invoice-events.ts",
-  "square → invoices.invoices src/features/square/server/invoice-sync.ts",
-  "square → invoices.invoices src/features/square/server/invoice-upsert.ts",
-  "square → invoices.invoices src/features/square/server/order-lines.ts",
-  "square → subscriptions.client_subscriptions src/features/square/server/admin-square-customers.ts",
-  "square → subscriptions.client_subscriptions src/features/square/server/customer-links.ts",
-  "square → subscriptions.client_subscriptions src/features/square/server/subscription-sync.ts",
-  "square → subscriptions.subscription_tiers src/features/square/server/subscription-sync.ts",
 ];
 
 /** Imports of a table file of another slice by a slice's code: "slice → owner.exportName". */

@@ -14,11 +14,13 @@ process.env.AUTH_SECRET = "integration-test-secret-integration-test-secret";
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 
-// Identity's, audit's and clients' ports (src/identity-ports.ts, as src/instrumentation.ts hands them over at
-// start), loaded at their first use: after the test file's module mocks are in place.
+// The low slices' ports (src/identity-ports.ts, as src/instrumentation.ts hands them over at start),
+// loaded at their first use: after the test file's module mocks are in place.
 const { provideIdentityPorts } = await import("@/features/identity/server/ports");
 const { provideAuditPorts } = await import("@/features/audit/server/ports");
+const { provideSquarePorts } = await import("@/features/square/server/ports");
 provideIdentityPorts(async () => (await import("@/identity-ports")).identityPorts);
 provideAuditPorts(async () => (await import("@/identity-ports")).auditPorts);
 const { provideClientsPorts } = await import("@/features/clients/server/ports");
 provideClientsPorts(async () => (await import("@/identity-ports")).clientsPorts);
+provideSquarePorts(async () => (await import("@/identity-ports")).squarePorts);

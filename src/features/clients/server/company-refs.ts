@@ -108,6 +108,16 @@ export async function findBillingContacts(
 }
 
 /**
+ * The companies a Square customer's e-mail `email` (lower case, a column of the caller's statement)
+ * matches, as findBillingContacts lists them: the billing e-mail or the sign-in e-mail of a person an
+ * admin added. Their ids as a text array, null when none, as a sub-select.
+ */
+export const clientsMatchingEmailSql = (email: SQLWrapper) =>
+  wrapped<string[] | null>(sql`(select array_agg(distinct ${clients.id}::text) from ${clients}
+      left join ${clientPeople} on ${clientPeople.clientId} = ${clients.id} and ${clientPeople.addedByAdmin}
+    where ${email} is not null and (lower(${userEmailSql(clientPeople.userId)}) = ${email} or lower(${clients.billingEmail}) = ${email}))`);
+
+/**
  * Sets a company's billing e-mail inside the caller's transaction (which audits it), the row locked
  * first; returns the address it replaces, or null when there is no such client.
  */

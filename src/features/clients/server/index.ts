@@ -7,6 +7,7 @@ export { clientExportPage, clientIdsMatching, clientMatchesListSearchSql, type C
 export {
   activeOwnersOf,
   clientCountSql,
+  clientsMatchingEmailSql,
   companyAddressSql,
   companyFacts,
   companyNameSql,

@@ -39,7 +39,7 @@ export {
   type StatementLine,
 } from "./statement";
 export { adminStatementPdf, portalStatementPdf, type StatementFile, statementFileName } from "./statement-pdf";
-export { findInvoiceBySquareId } from "./invoice-refs";
 export { overdueInvoicesSql } from "./overdue-invoices";
 export type { AcceptedPaymentMethods, ScheduleEntry } from "./schema";
-export { customerInvoiceCountSql, unownedInvoiceCountSql, unownedInvoiceFigures } from "./square-customer-invoices";
+export { squareInvoices } from "./square-invoice-store";
+export type { SquareInvoiceRow, SquareInvoiceUpsert } from "./square-invoice-upsert";

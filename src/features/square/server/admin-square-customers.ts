@@ -6,8 +6,9 @@ import { squareCustomers } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
 import { announceNewInvoices } from "./invoice-events";
-import { customerInvoiceCountSql, unownedInvoiceCountSql, unownedInvoiceFigures } from "@/features/invoices/server";
+import { squareInvoices } from "@/features/invoices/server";
 import { assignUnownedInvoices } from "./customer-links";
+import { squarePorts } from "./ports";
 import { companyNameSql, findBillingContacts, findCompany, replaceBillingEmail } from "@/features/clients/server";
 
 // Which client each Square customer belongs to, as admins see and change it: the Unmatched
@@ -46,7 +47,8 @@ const customerColumns = {
 /** Customers linked to no client whose invoices wait for an admin, with those invoices summed. */
 export async function listUnmatchedCustomers(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<UnmatchedCustomer[]> {
   assertAdmin(actor);
-  const unowned = unownedInvoiceFigures(db, squareCustomers.squareCustomerId);
+  const { subscriptions } = await squarePorts();
+  const unowned = squareInvoices.unownedFigures(db, squareCustomers.squareCustomerId);
   const rows = await db
     .select({
       ...customerColumns,
@@ -54,8 +56,7 @@ export async function listUnmatchedCustomers(db: DbOrTx, { actor }: { actor: Adm
       invoiceCount: sql<number>`${unowned.invoiceCount}`.mapWith(Number),
       totalCents: sql<number>`${unowned.totalCents}`.mapWith(Number),
       invoiceNumbers: sql<string[] | null>`${unowned.invoiceNumbers}`,
-      subscriptionCount: sql<number>`(select count(*) from client_subscriptions cs
-        where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId})::int`,
+      subscriptionCount: subscriptions.unownedCountSql(squareCustomers.squareCustomerId),
     })
     .from(squareCustomers)
     .leftJoinLateral(unowned, sql`true`)
@@ -64,8 +65,7 @@ export async function listUnmatchedCustomers(db: DbOrTx, { actor }: { actor: Adm
         isNull(squareCustomers.clientId),
         isNull(squareCustomers.ignoredAt),
         // Waiting means an invoice or a subscription (made in Square) that belongs to no client yet.
-        sql`(${unowned.invoiceCount} > 0 or exists (select 1 from client_subscriptions cs
-          where cs.client_id is null and cs.square_customer_id = ${squareCustomers.squareCustomerId}))`,
+        sql`(${unowned.invoiceCount} > 0 or ${subscriptions.hasUnownedSql(squareCustomers.squareCustomerId)})`,
       ),
     )
     .orderBy(asc(squareCustomers.displayName), asc(squareCustomers.squareCustomerId));
@@ -92,7 +92,7 @@ export async function listCustomerConflicts(db: DbOrTx, { actor }: { actor: Admi
 export async function listIgnoredCustomers(db: DbOrTx, { actor }: { actor: AdminActor }): Promise<IgnoredCustomer[]> {
   assertAdmin(actor);
   return db
-    .select({ ...customerColumns, invoiceCount: unownedInvoiceCountSql(squareCustomers.squareCustomerId) })
+    .select({ ...customerColumns, invoiceCount: squareInvoices.unownedCountSql(squareCustomers.squareCustomerId) })
     .from(squareCustomers)
     .where(isNotNull(squareCustomers.ignoredAt))
     .orderBy(asc(squareCustomers.displayName));
@@ -103,7 +103,7 @@ export async function listIgnoredCustomers(db: DbOrTx, { actor }: { actor: Admin
  * as a scalar subquery: the dashboard reads it with its other figures, in one statement.
  */
 export const unmatchedInvoicesCount = sql<number>`(
-  select coalesce(sum(${unownedInvoiceCountSql(squareCustomers.squareCustomerId)}), 0) from ${squareCustomers}
+  select coalesce(sum(${squareInvoices.unownedCountSql(squareCustomers.squareCustomerId)}), 0) from ${squareCustomers}
    where ${isNull(squareCustomers.ignoredAt)})`.mapWith(Number);
 
 async function lockCustomer(db: DbOrTx, squareCustomerId: string) {
@@ -253,7 +253,7 @@ export async function getClientSquareCustomers(
       source: squareCustomers.linkSource,
       linkedAt: squareCustomers.linkedAt,
       conflict: squareCustomers.conflict,
-      invoiceCount: customerInvoiceCountSql(squareCustomers.squareCustomerId, clientId),
+      invoiceCount: squareInvoices.customerCountSql(squareCustomers.squareCustomerId, clientId),
     })
     .from(squareCustomers)
     .where(eq(squareCustomers.clientId, clientId))

@@ -3,6 +3,9 @@ import { sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { insertAuditEntries } from "@/features/audit/server";
+import { clientsMatchingEmailSql } from "@/features/clients/server";
+import { squareInvoices } from "@/features/invoices/server";
+import { squarePorts } from "./ports";
 import { type LinkEvidence, decideCustomerLink } from "./link-decision";
 
 // Which client a Square customer's invoices belong to (README.md, "Invoice ownership").
@@ -58,12 +61,8 @@ async function loadEvidence(db: DbOrTx, customerIds: string[]): Promise<LinkEvid
   // billing e-mail (admin-only). The client's contact e-mail is never read here.
   const result = (await db.execute(sql`
     select sc.square_customer_id as id, sc.client_id, sc.link_source, sc.ignored_at is not null as ignored,
-           (select array_agg(distinct i.client_id::text) from invoices i
-             where i.square_customer_id = sc.square_customer_id and i.client_id is not null) as invoice_clients,
-           (select array_agg(distinct c.id::text) from clients c
-               left join client_people p on p.client_id = c.id and p.added_by_admin
-               left join "user" u on u.id = p.user_id
-             where sc.email is not null and (lower(u.email) = sc.email or lower(c.billing_email) = sc.email)) as email_clients
+           ${squareInvoices.customerClientIdsSql(sql`sc.square_customer_id`)} as invoice_clients,
+           ${clientsMatchingEmailSql(sql`sc.email`)} as email_clients
       from square_customers sc
      where sc.square_customer_id in ${idSet(customerIds)}`)) as unknown as { rows: EvidenceRow[] };
   return result.rows.map((r) => ({
@@ -124,20 +123,10 @@ export async function settleCustomerLinks(db: DbOrTx, actor: Actor | null, custo
  * as pending (a client has at most one active subscription).
  */
 export async function assignUnownedInvoices(db: DbOrTx, customerIds: string[]): Promise<number> {
-  const result = (await db.execute(sql`
-    update invoices i set client_id = sc.client_id, updated_at = now()
-      from square_customers sc
-     where i.client_id is null and i.square_customer_id = sc.square_customer_id and sc.client_id is not null
-       and sc.square_customer_id in ${idSet(customerIds)}
-    returning i.id`)) as unknown as { rows: unknown[] };
-  await db.execute(sql`
-    update client_subscriptions cs
-       set client_id = sc.client_id, updated_at = now(),
-           status = case when cs.status = 'active' and exists (
-                      select 1 from client_subscriptions o where o.client_id = sc.client_id and o.status = 'active')
-                    then 'pending' else cs.status end
-      from square_customers sc
-     where cs.client_id is null and cs.square_customer_id = sc.square_customer_id and sc.client_id is not null
-       and sc.square_customer_id in ${idSet(customerIds)}`);
-  return result.rows.length;
+  const { subscriptions } = await squarePorts();
+  const linked = sql`(select square_customer_id, client_id from square_customers
+     where client_id is not null and square_customer_id in ${idSet(customerIds)})`;
+  const assigned = await squareInvoices.assignToLinkedClients(db, linked);
+  await subscriptions.assignToLinkedClients(db, linked);
+  return assigned;
 }

@@ -40,3 +40,4 @@ export { startSquareAuthorization } from "./oauth";
 export { assertSameSite, currentSessionId, squareOAuthAction } from "./request-guards";
 export { handleSquareEvent, isValidSquareSignature, type SquareSubscriptionKnown } from "./webhook";
 export { pruneSquareWebhookEvents } from "./webhook-retention";
+export { provideSquarePorts, type SquarePorts, type SquareSubscriptionRow, type SquareSubscriptionUpdate } from "./ports";

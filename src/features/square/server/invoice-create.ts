@@ -1,13 +1,12 @@
 import "server-only";
 import type { Square } from "square";
 import type { Db, DbOrTx } from "@/server/core/db/client";
-import { findInvoiceBySquareId } from "@/features/invoices/server";
+import { squareInvoices } from "@/features/invoices/server";
 import { SquareApiError, toSquareApiError } from "./client";
 import { squareConfig } from "./config";
 import { connectedLocation } from "./connected-location";
 import { announceNewInvoices } from "./invoice-events";
 import { mapSquareInvoice, type MappedInvoice } from "./invoice-mapping";
-import { upsertInvoices } from "./invoice-upsert";
 import type { SquareCall } from "./permissions";
 import { squareSubscriptionTarget } from "./subscription-create";
 
@@ -127,9 +126,9 @@ export async function storeSquareInvoice(
   tx: DbOrTx,
   { published, clientId, announce }: { published: PublishedSquareInvoice; clientId: string; announce: boolean },
 ): Promise<StoredClientInvoice> {
-  await upsertInvoices(tx, [{ ...published.invoice, clientId, squareCustomerId: published.squareCustomerId }]);
+  await squareInvoices.upsert(tx, [{ ...published.invoice, clientId, squareCustomerId: published.squareCustomerId }]);
   if (announce) await announceNewInvoices(tx);
-  const stored = await findInvoiceBySquareId(tx, published.invoice.squareInvoiceId);
+  const stored = await squareInvoices.findBySquareId(tx, published.invoice.squareInvoiceId);
   if (!stored) throw new SquareApiError("The invoice could not be stored.", 502);
   return {
     invoiceId: stored.id,

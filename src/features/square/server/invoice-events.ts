@@ -1,20 +1,9 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { formatCents } from "@/lib/format";
 import type { DbOrTx } from "@/server/core/db/client";
 import { newInvoiceEvent, notifyClientsBulk, notifyInvoicePaid } from "@/features/notifications/server";
 import { queueWebhookEvents, type WebhookEventInput } from "@/features/webhooks/server";
-import type { PaidTransition } from "./invoice-upsert";
-
-type Unannounced = {
-  id: string;
-  client_id: string;
-  status: string;
-  invoice_number: string;
-  amount_cents: string | number;
-  due_date: string | null;
-  square_payment_url: string | null;
-};
+import { squareInvoices, type SquareInvoiceUpsert } from "@/features/invoices/server";
 
 /**
  * Mails "new invoice" for each invoice that has just become visible in a portal: inserted by a
@@ -24,22 +13,7 @@ type Unannounced = {
  * paid or cancelled is marked without a mail.
  */
 export async function announceNewInvoices(tx: DbOrTx): Promise<number> {
-  const result = (await tx.execute(sql`
-    update invoices set announced_at = now()
-     where announced_at is null and client_id is not null
-    returning id, client_id, status, invoice_number, amount_cents, to_char(due_date, 'YYYY-MM-DD') as due_date, square_payment_url`)) as unknown as {
-    rows: Unannounced[];
-  };
-  const billable = result.rows
-    .filter((row) => row.status === "pending" || row.status === "overdue")
-    .map((row) => ({
-      id: row.id,
-      clientId: row.client_id,
-      invoiceNumber: row.invoice_number,
-      amountCents: Number(row.amount_cents),
-      dueDate: row.due_date,
-      squarePaymentUrl: row.square_payment_url,
-    }));
+  const billable = (await squareInvoices.markAnnounced(tx)).filter((row) => row.status === "pending" || row.status === "overdue");
   // The company's systems hear of it too: ids only, the number and amount for a chat.
   await queueWebhookEvents(
     tx,
@@ -60,6 +34,8 @@ const invoiceEvent = (
   chatText: `${type === "invoice.created" ? "New invoice" : "Invoice paid"}: ${invoice.invoiceNumber}, ${formatCents(invoice.amountCents)}`,
   portalPath: `/client-portal?section=billing&invoice=${invoice.id}`,
 });
+
+type PaidTransition = SquareInvoiceUpsert["paid"][number];
 
 /** Receipts for the invoices an upsert turned paid. */
 export async function sendPaidReceipts(tx: DbOrTx, paid: PaidTransition[]): Promise<void> {

@@ -1,8 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Actor } from "@/server/core/actor";
-import type { Db, DbOrTx } from "@/server/core/db/client";
+import type { Db } from "@/server/core/db/client";
 import { recordAudit } from "@/features/audit/server";
+import { type SquareInvoiceRow, squareInvoices } from "@/features/invoices/server";
 import { createSquareClient, describeSquareError, SquareApiError } from "./client";
 import { linkedClientsOf, recordSeenCustomers, type SeenCustomer, settleCustomerLinks } from "./customer-links";
 import { requireSquareConfig } from "./config";
@@ -11,8 +12,7 @@ import { missingPermissionMessage } from "./permissions";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
-import { type InvoiceUpsertRow, upsertInvoices } from "./invoice-upsert";
-import { type InvoiceLines, mapOrderLines, markUnreadLines, replaceInvoiceLines } from "./order-lines";
+import { type InvoiceLines, mapOrderLines } from "./order-lines";
 import { fetchSquareSnapshot, type SquareSnapshot } from "./square-fetch";
 import { applySubscriptionUpdates } from "./subscription-sync";
 import { withSquareSyncLock } from "./sync-lock";
@@ -54,7 +54,7 @@ export type SyncResult = {
   pages: number;
 };
 
-type Prepared = { rows: InvoiceUpsertRow[]; lines: InvoiceLines[]; customers: SeenCustomer[]; noCustomer: number; drafts: number };
+type Prepared = { rows: SquareInvoiceRow[]; lines: InvoiceLines[]; customers: SeenCustomer[]; noCustomer: number; drafts: number };
 
 /** Maps the snapshot to rows (client decided later, from the customer links); no database writes. */
 export function prepareInvoiceRows(snapshot: Pick<SquareSnapshot, "invoices" | "customers" | "orders">, now: Date): Prepared {
@@ -139,13 +139,13 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
     await recordSeenCustomers(tx, prepared.customers);
     const links = await linkedClientsOf(tx, customerIds);
     const rows = prepared.rows.map((row) => ({ ...row, clientId: links.get(row.squareCustomerId!) ?? null }));
-    const counts = await upsertInvoices(tx, rows);
-    await replaceInvoiceLines(tx, prepared.lines);
-    await markUnreadLines(tx, Boolean(linesLacking));
+    const counts = await squareInvoices.upsert(tx, rows);
+    await squareInvoices.replaceLines(tx, prepared.lines);
+    await squareInvoices.markUnreadLines(tx, Boolean(linesLacking));
     const settled = await settleCustomerLinks(tx, actor, customerIds);
     await announceNewInvoices(tx);
     await sendPaidReceipts(tx, counts.paid);
-    const unmatched = await countUnownedInvoices(
+    const unmatched = await squareInvoices.countUnowned(
       tx,
       prepared.rows.map((r) => r.squareInvoiceId),
     );
@@ -191,15 +191,4 @@ async function runSync(db: Db, actor: Actor | null, now: Date): Promise<SyncResu
     locations: snapshot.locationCount,
     pages: snapshot.pageCount,
   };
-}
-
-/** How many of these Square invoices have no client (their customer is linked to none, or ignored). */
-async function countUnownedInvoices(db: DbOrTx, squareInvoiceIds: string[]): Promise<number> {
-  if (squareInvoiceIds.length === 0) return 0;
-  const result = (await db.execute(sql`
-    select count(*)::int as n from invoices
-     where client_id is null and square_invoice_id in (select jsonb_array_elements_text(${JSON.stringify(squareInvoiceIds)}::jsonb))`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return result.rows[0]?.n ?? 0;
 }

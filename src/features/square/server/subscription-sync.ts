@@ -1,10 +1,10 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import type { Square } from "square";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import { hasInvalidCharacter, isoDateSchema } from "@/lib/validation/common";
 import type { DbOrTx } from "@/server/core/db/client";
 import { linkedClientsOf, recordSeenCustomers } from "./customer-links";
+import { squarePorts, type SquareSubscriptionUpdate } from "./ports";
 
 // Square subscriptions → our client_subscriptions rows that carry their id: kept in step (status
 // and the end of the paid period) by the sync and the webhook; the webhook also creates the row of
@@ -25,15 +25,6 @@ export function mapSubscriptionStatus(status: string | undefined): SubscriptionS
       return null;
   }
 }
-
-type SubscriptionUpdate = {
-  id: string;
-  status: SubscriptionStatus;
-  period_end: string | null;
-  version: number | null;
-  /** The plan variation Square bills now: a plan swapped at Square moves the row to that plan. */
-  variation: string | null;
-};
 
 /** Square's version (a BigInt in the SDK), when it is a safe integer. */
 function versionOf(value: bigint | number | undefined): number | null {
@@ -67,8 +58,8 @@ export function subscriptionProblem(subscription: Square.Subscription): string |
   return null;
 }
 
-export function subscriptionUpdates(subscriptions: Square.Subscription[]): SubscriptionUpdate[] {
-  const updates: SubscriptionUpdate[] = [];
+export function subscriptionUpdates(subscriptions: Square.Subscription[]): SquareSubscriptionUpdate[] {
+  const updates: SquareSubscriptionUpdate[] = [];
   for (const s of subscriptions) {
     const status = mapSubscriptionStatus(s.status);
     if (!s.id || !status) continue;
@@ -80,40 +71,11 @@ export function subscriptionUpdates(subscriptions: Square.Subscription[]): Subsc
   return updates;
 }
 
-/**
- * One statement for all of them. A plan swapped at Square (the seller's dashboard, or our SwapPlan
- * once it takes effect) names another plan variation: the row moves to the plan linked to it (none
- * linked: the plan stays). A row only becomes active when its client has no other active
- * subscription (the one-active-per-client rule); unchanged rows are not touched, and an update
- * older than the stored version (a late webhook) is not applied.
- */
+/** Square's states applied to the rows carrying their ids, in one statement (the subscriptions module's); how many changed. */
 export async function applySubscriptionUpdates(db: DbOrTx, subscriptions: Square.Subscription[]): Promise<number> {
   const updates = subscriptionUpdates(subscriptions);
   if (updates.length === 0) return 0;
-  const result = (await db.execute(sql`
-    update client_subscriptions as cs
-       set status = v.status,
-           tier_id = coalesce(nt.id, cs.tier_id),
-           current_period_end = coalesce(v.period_end, cs.current_period_end),
-           square_version = coalesce(v.version, cs.square_version),
-           activated_at = coalesce(cs.activated_at, case when v.status = 'active' then now() end),
-           -- churn counts an active subscription that Square reports ended
-           cancelled_at = case when v.status = 'cancelled' and cs.status <> 'cancelled' and cs.activated_at is not null
-                               then now() else cs.cancelled_at end,
-           updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id text, status text, period_end timestamptz, version bigint, variation text)
-      left join lateral (
-        select t.id from subscription_tiers t where t.square_plan_variation_id = v.variation
-         order by t.is_active desc, t.created_at limit 1) nt on true
-     where cs.square_subscription_id = v.id
-       and coalesce(v.version, 0) >= coalesce(cs.square_version, 0)
-       -- a new version with the same values changes nothing (the version is stored with a change)
-       and (cs.status, cs.current_period_end, cs.tier_id) is distinct from
-           (v.status, coalesce(v.period_end, cs.current_period_end), coalesce(nt.id, cs.tier_id))
-       and (v.status <> 'active' or cs.status = 'active' or not exists (
-             select 1 from client_subscriptions o where o.client_id = cs.client_id and o.status = 'active' and o.id <> cs.id))
-    returning cs.id`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+  return (await squarePorts()).subscriptions.applyUpdates(db, updates);
 }
 
 const clean = (value: string | null | undefined) => value?.replaceAll("\u0000", "") || null;
@@ -131,36 +93,29 @@ export async function createSubscriptionFromSquare(db: DbOrTx, subscription: Squ
   const customerId = clean(subscription.customerId);
   const variation = clean(subscription.planVariationId);
   if (!squareId || !customerId || !variation) return false;
-  const tiers = (await db.execute(sql`
-    select id from subscription_tiers where square_plan_variation_id = ${variation}
-     order by is_active desc, created_at limit 1`)) as unknown as { rows: { id: string }[] };
-  const tierId = tiers.rows[0]?.id;
+  const { subscriptions } = await squarePorts();
+  const tierId = await subscriptions.planOfVariation(db, variation);
   if (!tierId) return false;
   await recordSeenCustomers(db, [{ squareCustomerId: customerId, name: null, email: null }]);
   const clientId = (await linkedClientsOf(db, [customerId])).get(customerId) ?? null;
   const update = subscriptionUpdates([subscription])[0];
   const wanted = update?.status ?? "pending";
-  const values = { status: wanted, period_end: update?.period_end ?? null, version: update?.version ?? null };
   if (clientId) {
     // The client's request for this plan, asked in the portal: Square's subscription is its answer.
-    const adopted = (await db.execute(sql`
-      update client_subscriptions set square_subscription_id = ${squareId}, square_customer_id = ${customerId},
-             updated_at = now()
-       where client_id = ${clientId} and tier_id = ${tierId} and status = 'pending' and square_subscription_id is null
-      returning id`)) as unknown as { rows: unknown[] };
-    if (adopted.rows.length > 0) {
+    const request = { clientId, tierId, squareSubscriptionId: squareId, squareCustomerId: customerId };
+    if (await subscriptions.adoptPendingRequest(db, request)) {
       await applySubscriptionUpdates(db, [subscription]);
       return true;
     }
   }
-  await db.execute(sql`
-    insert into client_subscriptions (client_id, square_customer_id, square_subscription_id, tier_id, status,
-                                      current_period_end, square_version, activated_at)
-    select ${clientId}::uuid, ${customerId}, ${squareId}, ${tierId}::uuid, s.status, ${values.period_end}::timestamptz,
-           ${values.version}::bigint, case when s.status = 'active' then now() end
-      from (select case when ${wanted} = 'active' and exists (
-                     select 1 from client_subscriptions o where o.client_id = ${clientId}::uuid and o.status = 'active')
-                   then 'pending' else ${wanted} end as status) s
-    on conflict do nothing`);
+  await subscriptions.insertFromSquare(db, {
+    clientId,
+    squareCustomerId: customerId,
+    squareSubscriptionId: squareId,
+    tierId,
+    status: wanted,
+    periodEnd: update?.period_end ?? null,
+    version: update?.version ?? null,
+  });
   return true;
 }

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "@/server/core/db/client";
 import { paymentProviderConnections, squareCustomers, squareWebhookEvents } from "./schema";
 import { AppError } from "@/server/core/errors";
 import { recordAudit } from "@/features/audit/server";
+import { squareInvoices } from "@/features/invoices/server";
 import { createSquareClient } from "./client";
 import { linkedClientsOf, recordSeenCustomers, settleCustomerLinks } from "./customer-links";
 import type { SquareConfig } from "./config";
@@ -15,7 +16,6 @@ import { PROVIDER, usableConnection } from "./connection";
 import { invoiceRecipient, mapSquareInvoice } from "./invoice-mapping";
 import { MoneyRangeError } from "./money";
 import { announceNewInvoices, sendPaidReceipts } from "./invoice-events";
-import { upsertInvoices } from "./invoice-upsert";
 import { type CustomerRecord, fetchCustomerRecords } from "./square-fetch";
 import { applySubscriptionUpdates, createSubscriptionFromSquare, subscriptionProblem } from "./subscription-sync";
 
@@ -139,7 +139,7 @@ async function applyInvoiceEvent(
     if (!(await claimEvent(tx, event.event_id, event.type))) return { received: true, applied: false, duplicate: true } as const;
     await recordSeenCustomers(tx, [{ squareCustomerId: customerId, name, email }]);
     const clientId = (await linkedClientsOf(tx, [customerId])).get(customerId) ?? null;
-    const counts = await upsertInvoices(tx, [{ ...mapped, squareCustomerId: customerId, clientId }]);
+    const counts = await squareInvoices.upsert(tx, [{ ...mapped, squareCustomerId: customerId, clientId }]);
     await settleCustomerLinks(tx, null, [customerId]);
     await announceNewInvoices(tx);
     await sendPaidReceipts(tx, counts.paid);

@@ -18,3 +18,5 @@ export { subscriptionMetrics, type MetricRow, type SubscriptionMetrics, unbilled
 export { subscriptionJobs } from "./jobs";
 export { getMrrByMonth } from "./mrr-chart";
 export { squareSubscriptionKnown } from "./subscription-refs";
+// What Square's sync, webhook and customer screens read and write of the rows (square's port, handed over at start).
+export { squareSubscriptionsPort } from "./square-port";

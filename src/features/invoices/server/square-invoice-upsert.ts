@@ -1,8 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import type { InvoiceStatus } from "@/lib/domain/invoice-status";
 import type { DbOrTx } from "@/server/core/db/client";
-import type { MappedInvoice } from "./invoice-mapping";
+import type { AcceptedPaymentMethods, ScheduleEntry } from "./schema";
 
+// The Square module's sync, webhook and invoice creation store Square's invoices here (its
+// mapping decides the values, this module how they are written).
+//
 // Bulk upsert keyed by square_invoice_id: thousands of invoices in a few statements. Each chunk
 // travels as ONE jsonb parameter unpacked by jsonb_to_recordset (17 bound parameters per row made
 // PGlite spend most of a 10,000-invoice sync parsing placeholders). An unchanged row is not
@@ -15,8 +19,28 @@ import type { MappedInvoice } from "./invoice-mapping";
 // - an update older than the stored row (a lower Square version: a late or replayed webhook) is
 //   not applied; an equal version may still update what we derive from the date (overdue).
 
-/** clientId: the customer's linked client, or null while the customer is linked to none. */
-export type InvoiceUpsertRow = MappedInvoice & { clientId: string | null; squareCustomerId: string | null };
+/** A Square invoice as stored. clientId: the customer's linked client, or null while the customer is linked to none. */
+export type SquareInvoiceRow = {
+  squareInvoiceId: string;
+  invoiceNumber: string;
+  amountCents: number;
+  status: InvoiceStatus;
+  issuedDate: string | null;
+  dueDate: string | null;
+  paidDate: string | null;
+  description: string | null;
+  squarePaymentUrl: string | null;
+  paymentSchedule: ScheduleEntry[];
+  nextPaymentAmountCents: number | null;
+  nextPaymentDueDate: string | null;
+  totalPaidCents: number;
+  serviceDate: string | null;
+  acceptedPaymentMethods: AcceptedPaymentMethods;
+  squareVersion: number | null;
+  squareUpdatedAt: string | null;
+  clientId: string | null;
+  squareCustomerId: string | null;
+};
 
 const CHUNK = 2000;
 
@@ -54,7 +78,7 @@ const setClause = updated.map((n) => `"${n}" = ${newValue(n)}`).join(", ");
 const changedClause = `(${updated.map((n) => `invoices."${n}"`).join(", ")}) is distinct from (${updated.map(newValue).join(", ")})`;
 const inOrderClause = `coalesce(excluded."square_version", 0) >= coalesce(invoices."square_version", 0)`;
 
-const toRecord = (row: InvoiceUpsertRow) => ({
+const toRecord = (row: SquareInvoiceRow) => ({
   square_invoice_id: row.squareInvoiceId,
   invoice_number: row.invoiceNumber,
   amount_cents: row.amountCents,
@@ -87,7 +111,7 @@ export type PaidTransition = {
   squarePaymentUrl: string | null;
 };
 
-export type UpsertCounts = { created: number; updated: number; unchanged: number; paid: PaidTransition[] };
+export type SquareInvoiceUpsert = { created: number; updated: number; unchanged: number; paid: PaidTransition[] };
 
 type UpsertReturn = {
   inserted: boolean;
@@ -102,9 +126,9 @@ type UpsertReturn = {
   square_payment_url: string | null;
 };
 
-export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Promise<UpsertCounts> {
+export async function upsertSquareInvoices(db: DbOrTx, rows: SquareInvoiceRow[]): Promise<SquareInvoiceUpsert> {
   // One statement may not touch a row twice: keep the newest copy of a repeated id.
-  const newest = new Map<string, InvoiceUpsertRow>();
+  const newest = new Map<string, SquareInvoiceRow>();
   for (const row of rows) {
     const kept = newest.get(row.squareInvoiceId);
     if (!kept || (row.squareVersion ?? 0) >= (kept.squareVersion ?? 0)) newest.set(row.squareInvoiceId, row);
@@ -117,7 +141,7 @@ export async function upsertInvoices(db: DbOrTx, rows: InvoiceUpsertRow[]): Prom
     const records = JSON.stringify(unique.slice(i, i + CHUNK).map(toRecord));
     // "prior" reads the rows as they were before this statement (one snapshot for the whole
     // statement), so a status that turns paid here can be told apart. announced_at starts null on
-    // insert: invoice-events.ts announces the invoice once it has a client.
+    // insert: the Square module announces the invoice once it has a client.
     const result = (await db.execute(sql`
       with r as (select * from jsonb_to_recordset(${records}::jsonb) as r(${sql.raw(recordType)})),
       prior as (select square_invoice_id, status from invoices where square_invoice_id in (select square_invoice_id from r)),
