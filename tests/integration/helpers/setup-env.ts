@@ -14,9 +14,11 @@ process.env.AUTH_SECRET = "integration-test-secret-integration-test-secret";
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 
-// Identity's and audit's ports (src/identity-ports.ts, as src/instrumentation.ts hands them over at
-// start), loaded at their first use: after the test file's module mocks are in place.
+// Identity's, audit's and projects' ports (src/identity-ports.ts, as src/instrumentation.ts hands them
+// over at start), loaded at their first use: after the test file's module mocks are in place.
 const { provideIdentityPorts } = await import("@/features/identity/server/ports");
 const { provideAuditPorts } = await import("@/features/audit/server/ports");
+const { provideProjectsPorts } = await import("@/features/projects/server/ports");
 provideIdentityPorts(async () => (await import("@/identity-ports")).identityPorts);
 provideAuditPorts(async () => (await import("@/identity-ports")).auditPorts);
+provideProjectsPorts(async () => (await import("@/identity-ports")).projectsPorts);

@@ -47,3 +47,4 @@ export { buildReproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export { findingsDataStampSql } from "./data-stamp";
 export { findingFacts } from "./finding-refs";
+export { findingTimelineSql } from "./project-timeline";

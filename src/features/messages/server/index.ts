@@ -24,4 +24,4 @@ export {
   spendMessageQuota,
 } from "./messages-write";
 export { findAttachmentFile } from "./attachment-file";
-export { projectHasThreadsSql } from "./project-records";
+export { messageTimelineSql, projectHasThreadsSql } from "./project-records";

@@ -31,4 +31,4 @@ export {
   resetReportTemplate,
   saveReportTemplate,
 } from "./generated/report-generate";
-export { projectHasReportsSql } from "./project-records";
+export { engagementReportsSql, projectHasReportsSql, reportTimelineSql } from "./project-records";
