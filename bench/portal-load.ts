@@ -18,6 +18,9 @@ const { seedDemoData } = await import("../src/features/demo/server/seed-demo");
 const { getStorage } = await import("../src/server/core/storage/storage");
 const { countQueries } = await import("../src/server/core/db/query-counter");
 const { loadPortalSection } = await import("../src/features/portal/server/portal-load");
+// The projects slice's port, as src/instrumentation.ts hands it over at start: its cards read the authorization to sign.
+const { provideProjectsPorts } = await import("../src/features/projects/server/ports");
+provideProjectsPorts(async () => (await import("../src/identity-ports")).projectsPorts);
 const { PORTAL_SECTIONS } = await import("../src/lib/domain/portal-section");
 const schema = await import("../tests/helpers/all-tables");
 const { DEMO_TIERS } = await import("../src/features/demo/server/demo-data");

@@ -99,22 +99,6 @@ const ADAPTER_VIEWS = [
   "identity → sso.sso_provider src/features/identity/server/sso/provider-table.ts",
 ];
 
-/** Names still in SQL, moving behind their owners' doors (issue 79): this list may only shrink. */
-const NOT_YET_BEHIND_DOORS = [
-  "findings → reports.reports src/features/findings/server/engagements.ts",
-  "projects → audit.audit_log src/features/projects/server/project-timeline.ts",
-  "projects → authorizations.engagement_authorization_signatures src/features/projects/server/portal-projects.ts",
-  "projects → authorizations.engagement_authorization_signatures src/features/projects/server/project-timeline.ts",
-  "projects → authorizations.engagement_authorizations src/features/projects/server/portal-projects.ts",
-  "projects → authorizations.engagement_authorizations src/features/projects/server/project-timeline.ts",
-  "projects → findings.finding_events src/features/projects/server/project-timeline.ts",
-  "projects → findings.findings src/features/projects/server/project-timeline.ts",
-  "projects → invoices.invoices src/features/projects/server/project-timeline.ts",
-  "projects → messages.message_threads src/features/projects/server/project-timeline.ts",
-  "projects → messages.messages src/features/projects/server/project-timeline.ts",
-  "projects → reports.reports src/features/projects/server/project-timeline.ts",
-];
-
 /** Imports of a table file of another slice by a slice's code: "slice → owner.exportName". */
 function foreignImports(): string[] {
   const pairs = new Set<string>();
@@ -169,14 +153,14 @@ describe("tables and their owners", () => {
 
   it("lets no slice name another slice's table in its SQL (a library adapter's view aside)", () => {
     expect(
-      foreignSql().filter((pair) => !ADAPTER_VIEWS.includes(pair) && !NOT_YET_BEHIND_DOORS.includes(pair)),
+      foreignSql().filter((pair) => !ADAPTER_VIEWS.includes(pair)),
       "ask the owner's door for an SQL fragment",
     ).toEqual([]);
   });
 
-  it("keeps the adapter views and the list still to move to ones that still exist", () => {
+  it("keeps the adapter views to ones that still exist", () => {
     const found = foreignSql();
-    expect([...ADAPTER_VIEWS, ...NOT_YET_BEHIND_DOORS].filter((pair) => !found.includes(pair))).toEqual([]);
+    expect(ADAPTER_VIEWS.filter((pair) => !found.includes(pair))).toEqual([]);
   });
 
   it("keeps the core free of slices' tables", () => {

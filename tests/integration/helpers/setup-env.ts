@@ -24,3 +24,5 @@ provideAuditPorts(async () => (await import("@/identity-ports")).auditPorts);
 const { provideClientsPorts } = await import("@/features/clients/server/ports");
 provideClientsPorts(async () => (await import("@/identity-ports")).clientsPorts);
 provideSquarePorts(async () => (await import("@/identity-ports")).squarePorts);
+const { provideProjectsPorts } = await import("@/features/projects/server/ports");
+provideProjectsPorts(async () => (await import("@/identity-ports")).projectsPorts);

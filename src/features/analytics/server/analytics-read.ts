@@ -1,10 +1,10 @@
 import "server-only";
-import { and, asc, eq, isNotNull, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { type AdminActor, assertAdmin, assertClient, assertFindingsVisible, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
 import { modelVersionHistory } from "@/features/measurements/server";
-import { engagementHasFindingsSql, findingEventFacts, findingFacts } from "@/features/findings/server";
+import { engagementHasFindingsSql, findingFacts } from "@/features/findings/server";
 import { type AnalyticsFilters, periodMonths } from "../validation";
 import { recordFirmAccess } from "@/features/audit/server";
 import { aiTimeToVerifiedFixed, type ModelVersionRecord, versionChanges } from "./maths/ai";
@@ -25,49 +25,34 @@ import { projectFacts } from "@/features/projects/server";
 // (firm-snapshots.ts: one statement), else the histories and records read, counted and kept; and
 // the firm's look in the access log.
 
-/**
- * A column inside an expression of its own: Drizzle writes a column bare ("id") at the top of a
- * selected expression, which inside a timeline look-up would be the step's own (no regression was
- * ever counted so).
- */
-const nested = (column: SQLWrapper) => sql`${column}`;
-
 /** Milliseconds since the epoch, as text a JavaScript number reads back exactly (float8). */
 const epochMs = (expr: SQL) => sql`((extract(epoch from ${expr}) * 1000)::float8)::text`;
 const orEmpty = (expr: SQL) => sql`coalesce(${expr}, '')`;
-
-type FindingEvents = ReturnType<typeof findingEventFacts>;
 
 /**
  * Every history in the scope as one text, a line a finding, its fields in the order readHistories splits them.
  * 100,000 findings as rows cost the embedded database about 2 s to hand over (a value at a time)
  * and as one text about a third of that. The timeline is looked up only where a figure uses it.
  */
-const historyLine = (f: FindingRows, e: FindingEvents) => {
-  const ofFinding = sql`${nested(e.findingId)} = ${nested(f.findingId)}`;
-  /** When the finding last moved to `status`; its last change when the timeline has none. */
-  const lastMoveTo = (status: SQLWrapper) =>
-    sql`coalesce((select max(${nested(e.createdAt)}) from ${e} where ${ofFinding} and ${nested(e.toStatus)} = ${status}), ${f.updatedAt})`;
-  return sql`concat_ws(',', ${f.clientId}, ${f.projectId}, ${f.findingId}, ${f.severity}, ${f.status},
+const historyLine = (f: FindingRows) => sql`concat_ws(',', ${f.clientId}, ${f.projectId}, ${f.findingId}, ${f.severity}, ${f.status},
   case when ${aiFindingSql(f)} then 1 else 0 end, ${epochMs(sql`${f.publishedAt}`)}, ${orEmpty(sql`${f.dueOn}::text`)},
   ${orEmpty(
     // The firm's latest Verified Fixed.
-    sql`case when ${f.status} = 'verified_fixed' then ${epochMs(lastMoveTo(sql`'verified_fixed'`))} end`,
+    sql`case when ${f.status} = 'verified_fixed' then ${epochMs(sql`${f.statusSince}`)} end`,
   )},
   ${epochMs(
     // When a decision (risk accepted, won't fix) was taken, the only status whose time a figure uses.
-    sql`case when ${f.status} in ('risk_accepted', 'wont_fix') then ${lastMoveTo(sql`${f.status}`)} else ${f.updatedAt} end`,
+    sql`case when ${f.status} in ('risk_accepted', 'wont_fix') then ${f.statusSince} else ${f.updatedAt} end`,
   )},
   ${orEmpty(
     // Its returns after a fix, counted for AI findings only (the regressions after a model change).
-    sql`case when ${aiFindingSql(f)} then (select string_agg(${epochMs(nested(e.createdAt))}, ' ' order by ${nested(e.createdAt)}) from ${e} where ${ofFinding} and ${nested(e.kind)} in ('regressed', 'reopened')) end`,
+    sql`case when ${aiFindingSql(f)} then (select string_agg(${epochMs(sql`returned`)}, ' ' order by returned) from unnest(${f.returnedAt}) returned) end`,
   )})`;
-};
 
 export async function readHistories(db: DbOrTx, clientId: string | null, filters: AnalyticsFilters): Promise<FindingHistory[]> {
   const findings = findingFacts(db);
   const [row] = await db
-    .select({ text: sql<string | null>`string_agg(${historyLine(findings, findingEventFacts(db))}, E'\n')` })
+    .select({ text: sql<string | null>`string_agg(${historyLine(findings)}, E'\n')` })
     .from(findings)
     .where(findingScope(findings, clientId, filters));
   if (!row?.text) return [];

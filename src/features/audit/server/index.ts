@@ -14,6 +14,7 @@ export {
 export { listAuditFilterOptions, listAuditLog, listRecentAuditEntries, type AuditRow } from "./admin-audit";
 export { type AuditEntryRow, insertAuditEntries, recordAudit } from "./audit";
 export { auditEntryColumns } from "./columns";
+export { projectHistorySql } from "./project-history";
 export {
   FIRM_ACCESS_ACTIONS,
   FIRM_PAGE_LOOKS,

@@ -18,5 +18,5 @@ export { countersignAuthorization } from "./countersign";
 export { canonicalDocumentText, documentHashOf } from "./document";
 export { assertTestingAuthorized, latestAuthorizationIdOf, type SignedWindow, signedWindowOf, testingBlocker } from "./gate";
 export { openSealedAuthorization, sealAuthorization } from "./sealed-pdf";
-export { projectHasAuthorizationsSql } from "./project-records";
+export { authorizationTimelineSql, awaitingSignatureSql, projectHasAuthorizationsSql } from "./project-records";
 export { sealedAuthorizationKeys } from "./sealed-pdf";

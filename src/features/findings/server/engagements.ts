@@ -44,12 +44,19 @@ export type EngagementRow = {
   reportVersions: number;
 };
 
+/**
+ * What the list reads of a project's reports (the reports slice's `engagementReportsSql`, handed in
+ * by the page: reports sits above findings), each embedded in the list's one statement.
+ */
+export type EngagementReportsSql = {
+  has: (projectId: SQLWrapper) => SQL<boolean>;
+  /** Its report versions in the vault, revoked and superseded ones included. */
+  versions: (projectId: SQLWrapper) => SQL<number>;
+};
+
 /** Projects with findings or report versions: both reads go through their project index. */
-const isEngagement = (projectId: SQLWrapper) =>
-  or(
-    sql`exists (select 1 from findings ef where ef.project_id = ${projectId})`,
-    sql`exists (select 1 from reports er where er.project_id = ${projectId})`,
-  )!;
+const isEngagement = (projectId: SQLWrapper, reports: EngagementReportsSql) =>
+  or(sql`exists (select 1 from findings ef where ef.project_id = ${projectId})`, reports.has(projectId))!;
 
 const inList = (statuses: readonly string[]) =>
   sql.join(
@@ -64,12 +71,18 @@ const inList = (statuses: readonly string[]) =>
  */
 export async function listEngagements(
   db: DbOrTx,
-  { actor, q = "", page = 1, pageSize = ADMIN_PAGE_SIZE }: { actor: AdminActor } & Partial<EngagementListQuery> & { pageSize?: number },
+  {
+    actor,
+    reports,
+    q = "",
+    page = 1,
+    pageSize = ADMIN_PAGE_SIZE,
+  }: { actor: AdminActor; reports: EngagementReportsSql } & Partial<EngagementListQuery> & { pageSize?: number },
 ): Promise<Paged<EngagementRow>> {
   assertAdmin(actor);
   const projects = projectFacts(db);
   const companies = companyFacts(db);
-  const where = and(isEngagement(projects.projectId), containsAny(q, [companies.company, projects.projectName]));
+  const where = and(isEngagement(projects.projectId, reports), containsAny(q, [companies.company, projects.projectName]));
   const pageRows = db
     .select({
       id: projects.projectId,
@@ -114,7 +127,7 @@ export async function listEngagements(
       ...Object.fromEntries(Object.keys(figures).map((key) => [key, asNumber(sql.raw(`"counts"."${key}"`))])),
       retestsWaiting: asNumber(sql`(select count(*) from finding_retests wr join findings wf on wf.id = wr.finding_id
         where wf.project_id = ${pageRows.id} and wr.result is null)`),
-      reportVersions: asNumber(sql`(select count(*) from reports rv where rv.project_id = ${pageRows.id})`),
+      reportVersions: asNumber(reports.versions(pageRows.id)),
     })
     .from(pageRows)
     .leftJoinLateral(counts, sql`true`)

@@ -1,4 +1,5 @@
 import "server-only";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import { findingEvents, findings } from "./schema/records";
 
@@ -9,9 +10,14 @@ import { findingEvents, findings } from "./schema/records";
 // pulled up into the caller's query). No scope of its own: drafts and every company's findings are
 // in it, and the caller keeps to its own (published, its company, its engagement).
 
+/** Wrapped so drizzle qualifies its columns: bare in a one-table select, "id" would be the step's own. */
+const wrapped = <T>(inner: SQL) => sql<T>`${inner}`;
+
 /**
- * The findings' facts (company, engagement, content, status, dates, risk acceptance), as a subquery
- * the caller joins on `findingId` or selects from, in its own statement.
+ * The findings' facts (company, engagement, content, status, dates, risk acceptance, what its
+ * timeline says), as a subquery the caller joins on `findingId` or selects from, in its own
+ * statement. A timeline fact is read only by a caller that selects it: the planner drops the
+ * subquery's columns no one uses.
  */
 export const findingFacts = (db: DbOrTx) =>
   db
@@ -41,21 +47,16 @@ export const findingFacts = (db: DbOrTx) =>
       riskReason: findings.riskReason,
       riskExpiresOn: findings.riskExpiresOn,
       riskAcceptedBy: findings.riskAcceptedBy,
+      /** When it entered its current status (its latest step there); its last change when the timeline has none. */
+      statusSince: wrapped<Date>(
+        sql`coalesce((select max(${findingEvents.createdAt}) from ${findingEvents}
+          where ${findingEvents.findingId} = ${findings.id} and ${findingEvents.toStatus} = ${findings.status}), ${findings.updatedAt})`,
+      ).as("status_since"),
+      /** When it came back after a fix (regressed, reopened), oldest first; null when it never did. */
+      returnedAt: wrapped<Date[] | null>(
+        sql`(select array_agg(${findingEvents.createdAt} order by ${findingEvents.createdAt}) from ${findingEvents}
+          where ${findingEvents.findingId} = ${findings.id} and ${findingEvents.kind} in ('regressed', 'reopened'))`,
+      ).as("returned_at"),
     })
     .from(findings)
     .as("finding_facts");
-
-/**
- * The findings' timeline steps (finding, kind, status moved to, when), as a subquery the caller's
- * statement selects from (the analytics' "when verified", "when decided", "when it came back").
- */
-export const findingEventFacts = (db: DbOrTx) =>
-  db
-    .select({
-      findingId: findingEvents.findingId,
-      kind: findingEvents.kind,
-      toStatus: findingEvents.toStatus,
-      createdAt: findingEvents.createdAt,
-    })
-    .from(findingEvents)
-    .as("finding_event_facts");

@@ -45,5 +45,6 @@ export { loadRunsPage } from "./reruns/runs-page";
 export { buildReproducer } from "./reproducer";
 export { findingJobs } from "./jobs";
 export { findingsDataStampSql } from "./data-stamp";
-export { findingEventFacts, findingFacts } from "./finding-refs";
+export { findingFacts } from "./finding-refs";
 export { evidenceStoredKeys } from "./evidence";
+export { findingTimelineSql } from "./project-timeline";

@@ -9,6 +9,7 @@ import { reports } from "@/features/reports/server/schema";
 import { DEMO_CLIENTS } from "@/features/demo/server/demo-data";
 import { listEngagements, projectsWithFindings } from "@/features/findings/server";
 import { lastImportsOf } from "@/features/imports/server";
+import { engagementReportsSql as reportsSql } from "@/features/reports/server";
 import type { FindingSeverity, FindingStatus } from "@/lib/domain/finding";
 import { adminActor, clientActor } from "@tests/integration/helpers/admin-session";
 import { setupTestDatabase } from "@tests/integration/helpers/db";
@@ -109,7 +110,7 @@ describe("the Engagements list", () => {
       fileSize: 100,
     });
 
-    const { rows, total } = await listEngagements(t.db, { actor: admin, q: TAG });
+    const { rows, total } = await listEngagements(t.db, { actor: admin, reports: reportsSql, q: TAG });
     expect(total).toBe(3);
     // Newest start first; the project with neither findings nor reports is not an engagement.
     expect(rows.map((r) => r.id)).toEqual([acmeProject, globexProject, vaultOnly]);
@@ -143,20 +144,20 @@ describe("the Engagements list", () => {
 
   it("searches by client and project name, and pages", async () => {
     const admin = await adminActor();
-    const globex = await listEngagements(t.db, { actor: admin, q: DEMO_CLIENTS.globex.company });
+    const globex = await listEngagements(t.db, { actor: admin, reports: reportsSql, q: DEMO_CLIENTS.globex.company });
     expect(globex.rows.length).toBeGreaterThan(0);
     expect(globex.rows.every((r) => r.clientId === DEMO_CLIENTS.globex.id)).toBe(true);
-    const all = await listEngagements(t.db, { actor: admin });
-    const paged = await listEngagements(t.db, { actor: admin, page: 2, pageSize: 1 });
+    const all = await listEngagements(t.db, { actor: admin, reports: reportsSql });
+    const paged = await listEngagements(t.db, { actor: admin, reports: reportsSql, page: 2, pageSize: 1 });
     expect(paged.total).toBe(all.total);
     expect(paged.rows).toHaveLength(1);
     expect(paged.rows[0]!.id).toBe(all.rows[1]!.id);
-    expect((await listEngagements(t.db, { actor: admin, q: "no engagement is called this" })).total).toBe(0);
+    expect((await listEngagements(t.db, { actor: admin, reports: reportsSql, q: "no engagement is called this" })).total).toBe(0);
   });
 
   it("is the firm's alone", async () => {
     const client = await clientActor();
-    await expect(listEngagements(t.db, { actor: client as never })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listEngagements(t.db, { actor: client as never, reports: reportsSql })).rejects.toMatchObject({ code: "forbidden" });
     await expect(projectsWithFindings(t.db, { actor: client as never, clientId: DEMO_CLIENTS.acme.id })).rejects.toMatchObject({
       code: "forbidden",
     });

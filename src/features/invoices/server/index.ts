@@ -7,6 +7,7 @@ export { clientInvoiceTotalsSql } from "./client-totals";
 export { outstandingRevenueSql } from "./invoice-money-sql";
 export {
   clearInvoiceProject,
+  invoiceTimelineSql,
   listProjectInvoiceChoices,
   lockInvoiceProject,
   lockInvoicesForLinking,

@@ -7,7 +7,8 @@ import { invoices } from "./schema";
 
 // A project's invoices: its figures as scalar sub-selects on the project id column the caller's
 // statement holds (so a list of projects with its figures stays one statement), the invoices a
-// project's dialogs list, and the project link of invoices (the projects module audits each change).
+// project's dialogs list, its timeline's entries, and the project link of invoices (the projects
+// module audits each change).
 // Cancelled invoices count for nothing (docs/PRODUCT.md#rules-project-figures).
 
 const cents = (expression: SQLWrapper) => sql<number>`(${expression})::bigint`.mapWith(Number);
@@ -34,6 +35,19 @@ export function projectInvoiceFiguresSql(projectId: SQLWrapper, { clientId }: { 
  */
 export const projectHasInvoicesSql = (projectId: SQLWrapper) =>
   sql<boolean>`${sql`exists (select 1 from ${invoices} where ${invoices.projectId} = ${projectId})`}`;
+
+/**
+ * The project's entries in its timeline (the projects slice's one statement, as `kind, at, title,
+ * detail, ref_id`): each invoice issued and paid, on its day's midnight UTC. Only the project's
+ * client's invoices: one wrongly linked never shows in another company's timeline.
+ */
+export const invoiceTimelineSql = ({ id, clientId }: { id: string; clientId: string }) => sql`
+      select 'invoice', ${invoices.issuedDate}::timestamp at time zone 'UTC', 'Invoice ' || ${invoices.invoiceNumber} || ' issued',
+             '$' || to_char(${invoices.amountCents} / 100.0, 'FM999,999,990.00'), null
+        from ${invoices} where ${invoices.projectId} = ${id} and ${invoices.clientId} = ${clientId} and ${invoices.issuedDate} is not null
+      union all
+      select 'invoice', ${invoices.paidDate}::timestamp at time zone 'UTC', 'Invoice ' || ${invoices.invoiceNumber} || ' paid', '', null
+        from ${invoices} where ${invoices.projectId} = ${id} and ${invoices.clientId} = ${clientId} and ${invoices.paidDate} is not null`;
 
 const invoiceColumns = {
   id: invoices.id,

@@ -24,5 +24,5 @@ export {
   spendMessageQuota,
 } from "./messages-write";
 export { findAttachmentFile } from "./attachment-file";
-export { projectHasThreadsSql } from "./project-records";
+export { messageTimelineSql, projectHasThreadsSql } from "./project-records";
 export { attachmentStoredKeys } from "./attachment-file";

@@ -41,3 +41,5 @@ export {
   projectNameSql,
   type ProjectRef,
 } from "./project-refs";
+// The port the slices above fill for the timeline and the portal's cards (ports.ts), handed over at start.
+export { type ProjectsPorts, provideProjectsPorts } from "./ports";

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import type { ProjectStatus } from "@/lib/domain/project-status";
 import { assertClient, type ClientActor } from "@/server/core/actor";
 import type { DbOrTx } from "@/server/core/db/client";
+import { projectsPorts } from "./ports";
 import { projects } from "./schema";
 import { projectInvoiceFiguresSql } from "@/features/invoices/server";
 
@@ -27,26 +28,19 @@ export type PortalProject = {
   awaitingSignature: boolean;
 };
 
-/**
- * The project's newest authorization version (made for this company) was sent and no owner signed
- * it yet. Table names written out: in a one-table select drizzle leaves column names unqualified.
- */
-export const awaitingSignatureSql = sql<boolean>`exists (select 1 from engagement_authorizations v
-    where v.project_id = projects.id and v.client_id = projects.client_id and v.sent_at is not null
-      and v.version = (select max(v2.version) from engagement_authorizations v2 where v2.project_id = v.project_id)
-      and not exists (select 1 from engagement_authorization_signatures s where s.authorization_id = v.id and s.side = 'client'))`.mapWith(
-  Boolean,
-);
-
-const projectColumns = {
-  id: projects.id,
-  projectName: projects.projectName,
-  description: projects.description,
-  status: projects.status,
-  startDate: projects.startDate,
-  targetCompletionDate: projects.targetCompletionDate,
-  awaitingSignature: awaitingSignatureSql,
-};
+/** The cards' columns; whether the newest authorization waits for a signature is the authorizations slice's SQL (ports.ts). */
+async function projectColumns() {
+  const { awaitingSignature } = await projectsPorts();
+  return {
+    id: projects.id,
+    projectName: projects.projectName,
+    description: projects.description,
+    status: projects.status,
+    startDate: projects.startDate,
+    targetCompletionDate: projects.targetCompletionDate,
+    awaitingSignature: awaitingSignature({ id: projects.id, clientId: projects.clientId }),
+  };
+}
 
 // Target completion date descending (PostgreSQL puts projects without one first).
 const projectOrder = [desc(projects.targetCompletionDate), projects.projectName];
@@ -61,9 +55,10 @@ const projectOrder = [desc(projects.targetCompletionDate), projects.projectName]
  */
 export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientActor }): Promise<PortalProject[]> {
   assertClient(actor);
+  const columns = await projectColumns();
   if (actor.billingWithheld) {
     const rows = await db
-      .select(projectColumns)
+      .select(columns)
       .from(projects)
       .where(eq(projects.clientId, actor.clientId))
       .orderBy(...projectOrder);
@@ -71,7 +66,7 @@ export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientA
   }
   const rows = await db
     .select({
-      ...projectColumns,
+      ...columns,
       // The client condition on the invoice too: an invoice of another client can never add to
       // this client's figures, even if it were wrongly linked to this project.
       ...projectInvoiceFiguresSql(projects.id, { clientId: actor.clientId }),
@@ -88,10 +83,11 @@ export async function listPortalProjects(db: DbOrTx, { actor }: { actor: ClientA
 /** The company's engagements whose authorization waits for its signature (the Overview's "Needs your attention"). */
 export async function listAuthorizationsToSign(db: DbOrTx, { actor }: { actor: ClientActor }) {
   assertClient(actor);
+  const { awaitingSignature } = await projectsPorts();
   return db
     .select({ projectId: projects.id, projectName: projects.projectName })
     .from(projects)
-    .where(and(eq(projects.clientId, actor.clientId), awaitingSignatureSql))
+    .where(and(eq(projects.clientId, actor.clientId), awaitingSignature({ id: projects.id, clientId: projects.clientId })))
     .orderBy(projects.projectName)
     .limit(20);
 }
@@ -108,7 +104,7 @@ export async function pageClientProjects(
 ): Promise<{ items: ApiProject[]; next: string | null }> {
   assertClient(actor);
   const rows = await db
-    .select(projectColumns)
+    .select(await projectColumns())
     .from(projects)
     .where(and(eq(projects.clientId, actor.clientId), after ? gt(projects.id, after) : undefined))
     .orderBy(asc(projects.id))

@@ -31,5 +31,5 @@ export {
   resetReportTemplate,
   saveReportTemplate,
 } from "./generated/report-generate";
-export { projectHasReportsSql } from "./project-records";
+export { engagementReportsSql, projectHasReportsSql, reportTimelineSql } from "./project-records";
 export { reportStoredKeys } from "./report-files";

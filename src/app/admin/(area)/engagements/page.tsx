@@ -11,6 +11,7 @@ import { getDb } from "@/server/core/get-db";
 import { openAdminListPage, type PageSearchParams } from "@/features/identity/server";
 import { listEngagements } from "@/features/findings/server";
 import { lastImportsOf } from "@/features/imports/server";
+import { engagementReportsSql } from "@/features/reports/server";
 import { recordFirmAccess } from "@/features/audit/server";
 
 export const metadata: Metadata = { title: "Engagements" };
@@ -18,7 +19,7 @@ export const metadata: Metadata = { title: "Engagements" };
 /** `/admin/engagements` (docs/PRODUCT.md#admin-engagements): every project with findings or reports, and where they stand. */
 export default async function AdminEngagementsPage({ searchParams }: { searchParams: PageSearchParams }) {
   const { actor, query } = await openAdminListPage(searchParams, engagementListQuerySchema);
-  const { rows, total, page, pageSize } = await listEngagements(getDb(), { actor, ...query });
+  const { rows, total, page, pageSize } = await listEngagements(getDb(), { actor, reports: engagementReportsSql, ...query });
   const lastImports = await lastImportsOf(getDb(), { actor, projectIds: rows.map((r) => r.id) });
   // Each company whose engagements the page shows: a look in its access log (docs/PRODUCT.md#portal-access-log),
   // written once the page has gone out, so the read waits for no write.
