@@ -1,4 +1,5 @@
 import "server-only";
+import { definePorts } from "@/server/core/ports";
 import type { SQL } from "drizzle-orm";
 
 // The audit module sits below every slice that acts (all of them record here): it names none of
@@ -12,19 +13,8 @@ export type AuditUsers = { from: SQL; id: SQL<string>; name: SQL<string>; email:
 export type AuditCompanies = { from: SQL; id: SQL<string>; company: SQL<string>; status: SQL<string> };
 export type AuditPorts = { users: AuditUsers; companies: AuditCompanies };
 
-const g = globalThis as { __auditPorts?: () => Promise<AuditPorts> };
-let loaded: Promise<AuditPorts> | undefined;
-
-/** Hands the audit module its ports: a loader, so a test's module mocks are in place before the slices behind it load. */
-export function provideAuditPorts(load: () => Promise<AuditPorts>): void {
-  g.__auditPorts = load;
-  loaded = undefined;
-}
-
+const ports = definePorts<AuditPorts>("the audit module");
+/** Hands the audit module its ports: once at start (src/instrumentation.ts) and in the integration tests' setup. */
+export const provideAuditPorts = ports.provide;
 /** The ports handed over at start; throws when none were (a start that skipped the wiring). */
-export function auditPorts(): Promise<AuditPorts> {
-  const load = g.__auditPorts;
-  if (!load) throw new Error("the audit module's ports were not provided (src/identity-ports.ts)");
-  loaded ??= load();
-  return loaded;
-}
+export const auditPorts = ports.get;

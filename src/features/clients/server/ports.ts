@@ -1,4 +1,5 @@
 import "server-only";
+import { definePorts } from "@/server/core/ports";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 
 // The clients module sits below invoices and documents (both keep a client's id): it names neither
@@ -14,19 +15,8 @@ export type ClientsPorts = {
   documentCount: (clientId: SQLWrapper) => SQL<number>;
 };
 
-const g = globalThis as { __clientsPorts?: () => Promise<ClientsPorts> };
-let loaded: Promise<ClientsPorts> | undefined;
-
-/** Hands the clients module its ports: a loader, so a test's module mocks are in place before the slices behind it load. */
-export function provideClientsPorts(load: () => Promise<ClientsPorts>): void {
-  g.__clientsPorts = load;
-  loaded = undefined;
-}
-
+const ports = definePorts<ClientsPorts>("the clients module");
+/** Hands the clients module its ports: once at start (src/instrumentation.ts) and in the integration tests' setup. */
+export const provideClientsPorts = ports.provide;
 /** The ports handed over at start; throws when none were (a start that skipped the wiring). */
-export function clientsPorts(): Promise<ClientsPorts> {
-  const load = g.__clientsPorts;
-  if (!load) throw new Error("the clients module's ports were not provided (src/identity-ports.ts)");
-  loaded ??= load();
-  return loaded;
-}
+export const clientsPorts = ports.get;

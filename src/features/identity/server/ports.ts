@@ -1,4 +1,5 @@
 import "server-only";
+import { definePorts } from "@/server/core/ports";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/server/core/db/client";
 import type { ClientPersonRole, ClientPersonStatus } from "@/lib/domain/client-person";
@@ -78,22 +79,8 @@ export type SsoPort = {
 
 export type IdentityPorts = { clients: ClientsPort; sso: SsoPort };
 
-const g = globalThis as { __identityPorts?: () => Promise<IdentityPorts> };
-let loaded: Promise<IdentityPorts> | undefined;
-
-/**
- * Hands identity its ports: a loader, so a test's module mocks are in place before the slices
- * behind it load. Called once at start (src/instrumentation.ts) and by the integration tests' setup.
- */
-export function provideIdentityPorts(load: () => Promise<IdentityPorts>): void {
-  g.__identityPorts = load;
-  loaded = undefined;
-}
-
+const ports = definePorts<IdentityPorts>("identity");
+/** Hands identity its ports: once at start (src/instrumentation.ts) and in the integration tests' setup. */
+export const provideIdentityPorts = ports.provide;
 /** The ports handed over at start; throws when none were (a start that skipped the wiring). */
-export function identityPorts(): Promise<IdentityPorts> {
-  const load = g.__identityPorts;
-  if (!load) throw new Error("identity's ports were not provided (src/identity-ports.ts)");
-  loaded ??= load();
-  return loaded;
-}
+export const identityPorts = ports.get;

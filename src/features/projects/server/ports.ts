@@ -1,4 +1,5 @@
 import "server-only";
+import { definePorts } from "@/server/core/ports";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 
 // The projects slice sits below the slices that make records for a project (authorizations,
@@ -16,19 +17,8 @@ export type ProjectsPorts = {
   awaitingSignature: (project: { id: SQLWrapper; clientId: SQLWrapper }) => SQL<boolean>;
 };
 
-const g = globalThis as { __projectsPorts?: () => Promise<ProjectsPorts> };
-let loaded: Promise<ProjectsPorts> | undefined;
-
-/** Hands the projects slice its ports: a loader, so a test's module mocks are in place before the slices behind it load. */
-export function provideProjectsPorts(load: () => Promise<ProjectsPorts>): void {
-  g.__projectsPorts = load;
-  loaded = undefined;
-}
-
+const ports = definePorts<ProjectsPorts>("the projects slice");
+/** Hands the projects slice its ports: once at start (src/instrumentation.ts) and in the integration tests' setup. */
+export const provideProjectsPorts = ports.provide;
 /** The ports handed over at start; throws when none were (a start that skipped the wiring). */
-export function projectsPorts(): Promise<ProjectsPorts> {
-  const load = g.__projectsPorts;
-  if (!load) throw new Error("the projects slice's ports were not provided (src/identity-ports.ts)");
-  loaded ??= load();
-  return loaded;
-}
+export const projectsPorts = ports.get;

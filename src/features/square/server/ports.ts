@@ -1,4 +1,5 @@
 import "server-only";
+import { definePorts } from "@/server/core/ports";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { SubscriptionStatus } from "@/lib/domain/subscription-status";
 import type { DbOrTx } from "@/server/core/db/client";
@@ -56,22 +57,8 @@ export type SquareSubscriptionsPort = {
 
 export type SquarePorts = { subscriptions: SquareSubscriptionsPort };
 
-const g = globalThis as { __squarePorts?: () => Promise<SquarePorts> };
-let loaded: Promise<SquarePorts> | undefined;
-
-/**
- * Hands square its ports: a loader, so a test's module mocks are in place before the slices behind
- * it load. Called once at start (src/instrumentation.ts) and by the integration tests' setup.
- */
-export function provideSquarePorts(load: () => Promise<SquarePorts>): void {
-  g.__squarePorts = load;
-  loaded = undefined;
-}
-
+const ports = definePorts<SquarePorts>("square");
+/** Hands square its ports: once at start (src/instrumentation.ts) and in the integration tests' setup. */
+export const provideSquarePorts = ports.provide;
 /** The ports handed over at start; throws when none were (a start that skipped the wiring). */
-export function squarePorts(): Promise<SquarePorts> {
-  const load = g.__squarePorts;
-  if (!load) throw new Error("square's ports were not provided (src/identity-ports.ts)");
-  loaded ??= load();
-  return loaded;
-}
+export const squarePorts = ports.get;
