@@ -99,12 +99,7 @@ export function ListTable<Row extends { id: string | number }>({
                   <td
                     key={column.header}
                     data-label={column.hideHeader ? undefined : column.header}
-                    className={cn(
-                      column.hideHeader
-                        ? "pt-2"
-                        : "before:mr-2 before:inline-block before:w-28 before:text-xs before:uppercase before:tracking-wide before:text-muted before:content-[attr(data-label)] md:before:hidden",
-                      className,
-                    )}
+                    className={cn(column.hideHeader ? "pt-2" : "phone-label", className)}
                   >
                     {column.cell(row)}
                   </td>

@@ -46,14 +46,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export function Toast({ toast }: { toast: ToastState }) {
+  // Nothing while there is no message: a list's every row has its own <Toast>, empty under the frame's.
+  if (!toast) return null;
   return (
     <div className="pointer-events-none fixed bottom-20 left-4 right-4 z-50 flex justify-end md:bottom-6 md:left-auto">
-      {toast ? (
-        // The outcome message, on a solid ground above the page.
-        <OutcomeMessage kind={toast.tone === "error" ? "refusal" : "success"} data-toast={toast.tone} floating>
-          {toast.message}
-        </OutcomeMessage>
-      ) : null}
+      {/* The outcome message, on a solid ground above the page. */}
+      <OutcomeMessage kind={toast.tone === "error" ? "refusal" : "success"} data-toast={toast.tone} floating>
+        {toast.message}
+      </OutcomeMessage>
     </div>
   );
 }
