@@ -140,12 +140,13 @@ if (unknown.length > 0) {
 function prepareBareApp() {
   const nextVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "next", "package.json"), "utf8")).version;
   // The suffix names the app's contents: a new one when they change, so no older build is reused.
-  const dir = path.join(os.tmpdir(), `sentinel-bench-bare-next-${nextVersion}-2`);
+  const dir = path.join(os.tmpdir(), `sentinel-bench-bare-next-${nextVersion}-3`);
   if (fs.existsSync(path.join(dir, ".next", "BUILD_ID"))) return dir;
   console.info(`[bench] building the bare Next ${nextVersion} app in ${dir} ...`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "app", "api", "noop"), { recursive: true });
   fs.mkdirSync(path.join(dir, "app", "dynamic"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "app", "sized"), { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bare-next", private: true, type: "module" }));
   fs.writeFileSync(path.join(dir, "next.config.mjs"), "export default { poweredByHeader: false };\n");
   fs.writeFileSync(
@@ -157,6 +158,7 @@ function prepareBareApp() {
     path.join(dir, "app", "dynamic", "page.js"),
     'import { connection } from "next/server";\nexport default async function Page() {\n  await connection();\n  return <main><h1>Hello</h1></main>;\n}\n',
   );
+  fs.writeFileSync(path.join(dir, "app", "sized", "page.js"), SIZED_PAGE);
   fs.writeFileSync(
     path.join(dir, "app", "api", "noop", "route.js"),
     'export const dynamic = "force-dynamic";\nexport function GET() {\n  return Response.json({ status: "ok" });\n}\n',
@@ -169,6 +171,56 @@ function prepareBareApp() {
   });
   if (build.status !== 0) throw new Error("the bare app's build failed");
   return dir;
+}
+
+// A page rendered per request with as many elements and as many bytes of markup as it is asked for
+// (`/sized?elements=787&bytes=61142`): server components only, rows of a div and two spans. It is
+// what the framework itself does for an answer the size of a product screen's, with no session, no
+// query and no client component: the floor under that screen, printed beside it.
+const SIZED_PAGE = `export default async function Page({ searchParams }) {
+  const query = await searchParams;
+  const elements = Math.max(3, Number(query.elements) || 3);
+  const bytes = Math.max(100, Number(query.bytes) || 100);
+  const rows = Math.floor(elements / 3);
+  // <div class="…">: 17 bytes of tags per element besides its class and text.
+  const each = Math.max(20, Math.floor(bytes / (rows * 3)) - 17);
+  const className = "flex items-center gap-3 rounded-md border px-3 py-2 text-sm text-slate-300".slice(0, Math.floor(each * 0.6));
+  const text = "x".repeat(Math.max(1, each - className.length));
+  return (
+    <main>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={className}>
+          <span className={className}>{text}</span>
+          <span className={className}>{i}</span>
+        </div>
+      ))}
+    </main>
+  );
+}
+`;
+
+/**
+ * The bare page as large as a screen's answer: as many elements (scripts left out) and, within 2%,
+ * as many bytes in all. The bare page's Flight data outweighs its markup (every element is a server
+ * component's), so its markup is sized by trial until the whole answer matches.
+ */
+async function floorOf(target, answer, bareUrl) {
+  const markup = answer.replace(/<script[\s\S]*?<\/script>/g, "");
+  const elements = (markup.match(/<[a-zA-Z][^>]*>/g) ?? []).length;
+  const total = Buffer.byteLength(answer);
+  let bytes = Buffer.byteLength(markup);
+  for (let trial = 0; trial < 5; trial++) {
+    const sized = Buffer.byteLength(await (await fetch(`${bareUrl}/sized?elements=${elements}&bytes=${bytes}`)).text());
+    if (Math.abs(sized - total) < total * 0.02) break;
+    bytes = Math.round(bytes * (total / sized));
+  }
+  return {
+    id: `size:${target.id}`,
+    app: "bare",
+    path: `/sized?elements=${elements}&bytes=${bytes}`,
+    label: `bare: ${target.id}'s size (${elements} el.)`,
+    floorOf: target.id,
+  };
 }
 
 /** A throwaway database on the DATABASE_URL server, so the demo seed starts from nothing. */
@@ -245,6 +297,7 @@ async function verifyTarget(target, baseUrl, cookies) {
   const text = await response.text();
   if (!response.ok) throw new Error(`${target.label}: ${response.status} ${text.slice(0, 200)}`);
   if (target.expect && !text.includes(target.expect)) throw new Error(`${target.label}: the answer does not show "${target.expect}"`);
+  return text;
 }
 
 function load(target, baseUrl, cookies, seconds) {
@@ -402,19 +455,28 @@ try {
     );
   }
 
-  for (const target of selected) await verifyTarget(target, target.app === "bare" ? bareUrl : productUrl, cookies);
+  // Each signed-in screen is measured right after a bare page as large as its answer (its floor).
+  const measured = [];
+  for (const target of selected) {
+    const answer = await verifyTarget(target, target.app === "bare" ? bareUrl : productUrl, cookies);
+    if (target.budget?.of === "dynamic" && !postgres) {
+      const floor = await floorOf(target, answer, bareUrl);
+      measured.push(floor);
+    }
+    measured.push(target);
+  }
 
   console.info(
-    `[bench] ${selected.length} targets, ${ROUNDS} round(s), ${WARMUP_SECONDS} s warm-up + ${DURATION} s at ${CONNECTIONS} connections each, ` +
+    `[bench] ${measured.length} targets, ${ROUNDS} round(s), ${WARMUP_SECONDS} s warm-up + ${DURATION} s at ${CONNECTIONS} connections each, ` +
       `database: ${postgres ? `PostgreSQL${LARGE_DATA ? ", large data" : ""}` : "embedded (PGlite)"}`,
   );
-  const figures = Object.fromEntries(selected.map((t) => [t.id, []]));
+  const figures = Object.fromEntries(measured.map((t) => [t.id, []]));
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const target of selected) {
+    for (const target of measured) {
       const result = await measure(target, target.app === "bare" ? bareUrl : productUrl, cookies);
       figures[target.id].push(result);
       console.info(
-        `  round ${round} ${target.id.padEnd(16)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(5)} ms  ` +
+        `  round ${round} ${target.id.padEnd(22)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(5)} ms  ` +
           `(opening ${WARMUP_SECONDS} s: p99 ${result.openingP99} ms; load ${load1()})`,
       );
     }
@@ -422,7 +484,7 @@ try {
 
   // Ratios within each round, then the median over rounds.
   const noopRps = figures.noop.map((f) => f.rps);
-  const rows = selected.map((target) => {
+  const rows = measured.map((target) => {
     const list = figures[target.id];
     return {
       target,
@@ -433,14 +495,16 @@ try {
       ratio: median(list.map((f, i) => f.rps / noopRps[i])),
       // The share of the bare per-request page's req/s, within each round (the signed-in budgets).
       ratioOfDynamic: figures.dynamic ? median(list.map((f, i) => f.rps / figures.dynamic[i].rps)) : NaN,
+      // The share of a bare page of the same markup's req/s (printed, no budget).
+      ratioOfFloor: figures[`size:${target.id}`] ? median(list.map((f, i) => f.rps / figures[`size:${target.id}`][i].rps)) : NaN,
       kb: median(list.map((f) => f.bytesPerResponse)) / 1024,
     };
   });
 
-  console.info(`\n${"target".padEnd(34)} ${"req/s".padStart(7)} ${"p50".padStart(7)} ${"p99".padStart(7)} errors  ratio  KiB/answer`);
+  console.info(`\n${"target".padEnd(40)} ${"req/s".padStart(7)} ${"p50".padStart(7)} ${"p99".padStart(7)} errors  ratio  KiB/answer`);
   for (const row of rows) {
     console.info(
-      `${row.target.label.padEnd(34)} ${row.rps.toFixed(0).padStart(7)} ${`${row.p50}ms`.padStart(7)} ${`${row.p99}ms`.padStart(7)} ` +
+      `${row.target.label.padEnd(40)} ${row.rps.toFixed(0).padStart(7)} ${`${row.p50}ms`.padStart(7)} ${`${row.p99}ms`.padStart(7)} ` +
         `${String(row.errors).padStart(6)} ${`${(row.ratio * 100).toFixed(0)}%`.padStart(6)} ${row.kb.toFixed(1)}`,
     );
   }
@@ -482,6 +546,12 @@ try {
       ok &&= row.errors <= budget.errors;
     }
     judge(`${row.target.label}: ${parts.join(", ")}`, ok);
+    const floor = rows.find((other) => other.target.floorOf === row.target.id);
+    if (floor)
+      console.info(
+        `          (a bare page as large: ${(floor.ratioOfDynamic * 100).toFixed(0)}% of the bare page, p99 ${floor.p99} ms; ` +
+          `the screen ${(row.ratioOfFloor * 100).toFixed(0)}% of it)`,
+      );
   }
   // A ratio budget above what the framework itself does for a page rendered per request cannot be
   // met by such a page: say so beside the verdicts rather than leave it to be found again.

@@ -152,8 +152,8 @@ function passOn(request: NextRequest): NextResponse {
 // without running it: literals only.
 export const config = {
   matcher: [
-    // Pages and server actions (POSTs to page paths), all but build assets.
-    "/((?!_next/static/|_next/image|favicon.ico|api/).*)",
+    // Pages and server actions (POSTs to page paths), all but build assets and the icon sprite.
+    "/((?!_next/static/|_next/image|favicon.ico|icons.svg|api/).*)",
     // Route handlers, but for multipart uploads (above) and the health probe: load balancers call it
     // several times a second and it uses neither a client address nor security headers, so running
     // the proxy for it only halved its speed.

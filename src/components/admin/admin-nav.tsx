@@ -19,7 +19,7 @@ import {
   Timer,
   UserCog,
   Users,
-} from "lucide-react";
+} from "@/components/ui/sprite-icon";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { OnDemandMenu } from "@/components/ui/on-demand-menu";

@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
+import { ChevronsLeft, ChevronsRight, ShieldCheck } from "@/components/ui/sprite-icon";
 import Link from "next/link";
 import { type ReactNode, useEffect, useState } from "react";
 import { ToastProvider } from "@/components/ui/toast";

@@ -1,6 +1,6 @@
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
+import type { IconComponent } from "@/components/ui/sprite-icon";
 
 /** A dashboard card: a landmark named by its heading (icon and title), a badge beside it, then its body. */
 export function DashboardCard({
@@ -11,7 +11,7 @@ export function DashboardCard({
   children,
 }: {
   headingId: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   badge?: ReactNode;
   children: ReactNode;

@@ -4,22 +4,22 @@ import {
   DollarSign,
   FileText,
   FolderKanban,
-  Home,
+  House,
+  type IconComponent,
   LayoutDashboard,
   MessageSquare,
   Settings,
   ShieldAlert,
   Timer,
-  type LucideIcon,
-} from "lucide-react";
+} from "@/components/ui/sprite-icon";
 import { PORTAL_SECTION_TITLES, PORTAL_SECTIONS, type PortalSection, parseSection } from "@/lib/domain/portal-section";
 
 export { PORTAL_SECTIONS, type PortalSection, parseSection };
 
-type SectionInfo = { label: string; title: string; icon: LucideIcon; mobileLabel?: string; mobileIcon?: LucideIcon };
+type SectionInfo = { label: string; title: string; icon: IconComponent; mobileLabel?: string; mobileIcon?: IconComponent };
 
 export const SECTION_INFO: Record<PortalSection, SectionInfo> = {
-  overview: { label: "Overview", title: PORTAL_SECTION_TITLES.overview, icon: LayoutDashboard, mobileLabel: "Home", mobileIcon: Home },
+  overview: { label: "Overview", title: PORTAL_SECTION_TITLES.overview, icon: LayoutDashboard, mobileLabel: "Home", mobileIcon: House },
   projects: { label: "Projects", title: PORTAL_SECTION_TITLES.projects, icon: FolderKanban, mobileLabel: "Projects" },
   billing: { label: "Billing", title: PORTAL_SECTION_TITLES.billing, icon: CreditCard, mobileLabel: "Billing" },
   rates: { label: "Rates", title: PORTAL_SECTION_TITLES.rates, icon: DollarSign },

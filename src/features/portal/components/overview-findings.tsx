@@ -1,6 +1,6 @@
 "use client";
 
-import { BellRing, ShieldAlert } from "lucide-react";
+import { BellRing, ShieldAlert } from "@/components/ui/sprite-icon";
 import { Card } from "@/components/ui/card";
 import { SeverityBadge } from "@/features/findings/components/finding-badges";
 import { FINDING_SEVERITIES, FINDING_SEVERITY_LABELS } from "@/lib/domain/finding";

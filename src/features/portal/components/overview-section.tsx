@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, Calendar, CalendarPlus, FileText, FolderKanban, MessageSquare, Settings } from "lucide-react";
+import { AlertTriangle, Calendar, CalendarPlus, FileText, FolderKanban, MessageSquare, Settings } from "@/components/ui/sprite-icon";
 import type { ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, StatCard } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Ellipsis } from "lucide-react";
+import { Ellipsis } from "@/components/ui/sprite-icon";
 import type { MouseEvent } from "react";
 import { OnDemandMenu } from "@/components/ui/on-demand-menu";
 import { cn } from "@/lib/cn";

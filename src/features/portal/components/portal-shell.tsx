@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronsLeft, ChevronsRight, ShieldCheck } from "lucide-react";
+import { ChevronsLeft, ChevronsRight, ShieldCheck } from "@/components/ui/sprite-icon";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { LogoutButton } from "@/features/account/components/sign-in/logout-button";

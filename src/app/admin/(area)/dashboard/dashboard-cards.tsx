@@ -1,7 +1,7 @@
 // The dashboard's cards, each waiting for its own read: the page starts every read at once and puts
 // each card in its own Suspense boundary, so the heading goes out at once and a slow card holds only
 // itself (docs/PRODUCT.md#admin-dashboard). Each card's skeleton is CardSkeleton at the card's size.
-import { Activity, DollarSign, FolderKanban, Users } from "lucide-react";
+import { Activity, DollarSign, FolderKanban, Users } from "@/components/ui/sprite-icon";
 import Link from "next/link";
 import { CountersignCard } from "@/features/authorizations/components/countersign-card";
 import { FailedMailCard } from "@/features/operations/components/admin/failed-mail-card";

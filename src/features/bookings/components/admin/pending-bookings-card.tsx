@@ -1,6 +1,6 @@
 "use client";
 
-import { CalendarClock } from "lucide-react";
+import { CalendarClock } from "@/components/ui/sprite-icon";
 import Link from "next/link";
 import { useState } from "react";
 import { approveBookingAction } from "@/features/bookings/actions/admin";

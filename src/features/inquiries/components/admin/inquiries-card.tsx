@@ -1,6 +1,6 @@
 "use client";
 
-import { Mail } from "lucide-react";
+import { Mail } from "@/components/ui/sprite-icon";
 import Link from "next/link";
 import { useState } from "react";
 import { markInquiryReadAction } from "@/features/inquiries/actions/admin";

@@ -1,6 +1,6 @@
 "use client";
 
-import { MailWarning } from "lucide-react";
+import { MailWarning } from "@/components/ui/sprite-icon";
 import { DashboardCard } from "@/components/admin/dashboard-card";
 import { useCardItems } from "@/components/admin/use-card-items";
 import { retryFailedMailAction } from "@/features/operations/actions/admin";
