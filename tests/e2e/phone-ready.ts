@@ -1,7 +1,7 @@
 // The layout check shared by the screens' specs, at a phone's 390 px or a laptop's 1280 px: the page
 // never scrolls sideways, a table's scrolling box is never wider than itself unless it shows that it
-// scrolls (data-scrolls="x", set by the admin lists' ScrollRegion with its fade and its name), and
-// axe finds no violation.
+// scrolls (data-scrolls="x", set by the admin lists' ScrollRegion with its fade and its name), every
+// icon it shows is drawn, and axe finds no violation.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -60,6 +60,24 @@ export async function expectScreenReady(page: Page, label: string, width: number
           }),
         ),
       { message: `${label}: tables wider than their box` },
+    )
+    .toEqual([]);
+
+  // Every icon the screen shows from the sprite (public/icons.svg, src/components/ui/sprite-icon.tsx)
+  // is drawn: its <use> found its symbol, so its box has a size once the sprite has loaded.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<SVGSVGElement>("svg[data-icon]")]
+            .filter((icon) => icon.getClientRects().length > 0)
+            .filter((icon) => {
+              const box = icon.querySelector("use")?.getBBox();
+              return !box || box.width === 0 || box.height === 0;
+            })
+            .map((icon) => icon.dataset.icon),
+        ),
+      { message: `${label}: icons not drawn` },
     )
     .toEqual([]);
 
